@@ -1,0 +1,209 @@
+//! The scenes. Units: metres, kilograms, seconds. Every scene has a fixed ground top at y = 0 unless
+//! it says it floats in zero gravity. Nothing here is random: variation comes from closed formulas.
+
+use rapier3d::prelude::*;
+
+/// One scene of the catalog.
+pub struct Scene {
+    /// Stable name, used on the command line and in golden/parity files.
+    pub name: &'static str,
+    /// One line on what the scene exercises.
+    pub about: &'static str,
+    /// How many steps a run of the scene takes.
+    pub steps: usize,
+    build: fn(&mut PhysicsWorld),
+}
+
+impl Scene {
+    /// A fresh world holding the scene, stepped under `params`.
+    pub fn build(&self, params: IntegrationParameters) -> PhysicsWorld {
+        let mut world = PhysicsWorld::new();
+        world.integration_parameters = params;
+        (self.build)(&mut world);
+        world
+    }
+}
+
+static CATALOG: &[Scene] = &[
+    Scene { name: "pyramid", about: "210-box pyramid (base 20), sleeping disabled", steps: 200, build: pyramid },
+    Scene { name: "ball_drop", about: "ball r=0.1 m, 1 kg, dropped from 1 m, restitution 0.5, friction 0.6", steps: 120, build: ball_drop },
+    Scene { name: "tower", about: "10-layer x 5-beam tower (alternating layers)", steps: 300, build: tower },
+    Scene { name: "bullets_crossing", about: "two r=1 bullets crossing head-on at +-400 m/s", steps: 10, build: bullets_crossing },
+    Scene { name: "bullets_vs_plates", about: "100 bullets fired at a wall of 2 mm fixed plates", steps: 30, build: bullets_vs_plates },
+    Scene { name: "blade_into_plate", about: "1 mm blade spinning at 300 rad/s driven at 60 m/s into a 2 mm dynamic plate", steps: 60, build: blade_into_plate },
+    Scene { name: "box_into_rotor", about: "box driven at 30 m/s into a 2 mm rotor spinning at 100 rad/s", steps: 60, build: box_into_rotor },
+    Scene { name: "vehicles", about: "two vehicle pairs with 2 mm guards: a 30 m/s ram and a 3 m/s push", steps: 120, build: vehicles },
+    Scene { name: "mixed_5000", about: "5,000 mixed shapes piled on the ground (scaling)", steps: 30, build: mixed_5000 },
+];
+
+/// Every scene, in a fixed order.
+pub fn catalog() -> &'static [Scene] {
+    CATALOG
+}
+
+/// The scene called `name`.
+pub fn find(name: &str) -> Option<&'static Scene> {
+    CATALOG.iter().find(|s| s.name == name)
+}
+
+/// A fixed ground slab whose top face is y = 0.
+fn ground(world: &mut PhysicsWorld, friction: Real, restitution: Real) {
+    let slab = ColliderBuilder::cuboid(200.0, 0.1, 200.0)
+        .translation(Vector::new(0.0, -0.1, 0.0))
+        .friction(friction)
+        .restitution(restitution);
+    world.colliders.insert(slab);
+}
+
+/// Inserts `body` with `collider` attached and returns its handle.
+fn add(world: &mut PhysicsWorld, body: RigidBodyBuilder, collider: ColliderBuilder) -> RigidBodyHandle {
+    let handle = world.bodies.insert(body);
+    world.colliders.insert_with_parent(collider, handle, &mut world.bodies);
+    handle
+}
+
+fn pyramid(world: &mut PhysicsWorld) {
+    ground(world, 0.5, 0.0);
+    let half = 0.5;
+    for row in 0..20 {
+        let count = 20 - row;
+        for i in 0..count {
+            let x = (i as Real - (count - 1) as Real / 2.0) * 2.0 * half;
+            let y = half + row as Real * 2.0 * half;
+            let body = RigidBodyBuilder::dynamic().translation(Vector::new(x, y, 0.0)).can_sleep(false);
+            add(world, body, ColliderBuilder::cuboid(half, half, half));
+        }
+    }
+}
+
+/// Height of the ball's lowest point above the ground at the start of `ball_drop`.
+pub const BALL_DROP_HEIGHT: Real = 1.0;
+/// The ball's radius in `ball_drop`.
+pub const BALL_RADIUS: Real = 0.1;
+
+fn ball_drop(world: &mut PhysicsWorld) {
+    // Both surfaces carry the materials, so the combined coefficients are 0.5 and 0.6.
+    ground(world, 0.6, 0.5);
+    let body = RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_DROP_HEIGHT + BALL_RADIUS, 0.0));
+    let ball = ColliderBuilder::ball(BALL_RADIUS).mass(1.0).restitution(0.5).friction(0.6);
+    add(world, body, ball);
+}
+
+/// Tower geometry: beam half-extents (long, height, wide) and layer/beam counts.
+pub const TOWER_LAYERS: usize = 10;
+pub const TOWER_BEAMS: usize = 5;
+pub const TOWER_BEAM: [Real; 3] = [1.25, 0.1, 0.25];
+
+fn tower(world: &mut PhysicsWorld) {
+    ground(world, 0.6, 0.0);
+    let [long, height, wide] = TOWER_BEAM;
+    for layer in 0..TOWER_LAYERS {
+        let y = height + layer as Real * 2.0 * height;
+        for beam in 0..TOWER_BEAMS {
+            let offset = (beam as Real - (TOWER_BEAMS - 1) as Real / 2.0) * 2.0 * wide;
+            // Even layers: beams along x, side by side in z; odd layers: the other way round.
+            let (pos, half) = if layer % 2 == 0 {
+                (Vector::new(0.0, y, offset), [long, height, wide])
+            } else {
+                (Vector::new(offset, y, 0.0), [wide, height, long])
+            };
+            let body = RigidBodyBuilder::dynamic().translation(pos);
+            add(world, body, ColliderBuilder::cuboid(half[0], half[1], half[2]).friction(0.6));
+        }
+    }
+}
+
+fn bullets_crossing(world: &mut PhysicsWorld) {
+    world.gravity = Vector::ZERO;
+    for (x, vx) in [(-10.0, 400.0), (10.0, -400.0)] {
+        let body = RigidBodyBuilder::dynamic()
+            .translation(Vector::new(x, 0.0, 0.0))
+            .linvel(Vector::new(vx, 0.0, 0.0))
+            .ccd_enabled(true);
+        add(world, body, ColliderBuilder::ball(1.0));
+    }
+}
+
+fn bullets_vs_plates(world: &mut PhysicsWorld) {
+    ground(world, 0.5, 0.0);
+    // A 5 x 5 wall of 1 m x 1 m plates, 2 mm thick, in the plane x = 10.
+    for j in 0..5 {
+        for k in 0..5 {
+            let plate = ColliderBuilder::cuboid(0.001, 0.5, 0.5)
+                .translation(Vector::new(10.0, 0.5 + j as Real, -2.0 + k as Real));
+            world.colliders.insert(plate);
+        }
+    }
+    // 100 bullets, 2 cm across, on a 10 x 10 grid in front of the wall, 150..=249 m/s.
+    for i in 0..100 {
+        let (j, k) = ((i / 10) as Real, (i % 10) as Real);
+        let body = RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, 0.55 + 0.48 * j, -2.25 + 0.5 * k))
+            .linvel(Vector::new(150.0 + i as Real, 0.0, 0.0))
+            .ccd_enabled(true);
+        add(world, body, ColliderBuilder::ball(0.01));
+    }
+}
+
+fn blade_into_plate(world: &mut PhysicsWorld) {
+    world.gravity = Vector::ZERO;
+    // The plate: 2 mm thick, 1 m x 1 m, dynamic, facing the blade's travel (normal along x).
+    add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5));
+    // The blade: 50 cm x 4 cm x 1 mm, spinning about its thin axis (z) while driven along x.
+    let blade = RigidBodyBuilder::dynamic()
+        .linvel(Vector::new(60.0, 0.0, 0.0))
+        .angvel(Vector::new(0.0, 0.0, 300.0))
+        .ccd_enabled(true)
+        .allow_fast_rotation(true);
+    add(world, blade, ColliderBuilder::cuboid(0.25, 0.02, 0.0005));
+}
+
+fn box_into_rotor(world: &mut PhysicsWorld) {
+    world.gravity = Vector::ZERO;
+    // The rotor: 1 m x 10 cm x 2 mm, spinning about y, so its thin face sweeps the box's path.
+    let rotor = RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, 100.0, 0.0)).allow_fast_rotation(true);
+    add(world, rotor, ColliderBuilder::cuboid(0.5, 0.05, 0.001));
+    let body = RigidBodyBuilder::dynamic()
+        .translation(Vector::new(-2.0, 0.0, 0.0))
+        .linvel(Vector::new(30.0, 0.0, 0.0))
+        .ccd_enabled(true);
+    add(world, body, ColliderBuilder::cuboid(0.05, 0.05, 0.05));
+}
+
+/// A vehicle: a chassis box plus a 2 mm guard plate on the side given by `guard_side` (+1 front,
+/// -1 back), both colliders of one body.
+fn vehicle(world: &mut PhysicsWorld, pos: Vector, vx: Real, guard_side: Real) -> RigidBodyHandle {
+    let body = RigidBodyBuilder::dynamic().translation(pos).linvel(Vector::new(vx, 0.0, 0.0)).ccd_enabled(true);
+    let handle = add(world, body, ColliderBuilder::cuboid(1.0, 0.3, 0.5).friction(0.2));
+    let guard = ColliderBuilder::cuboid(0.001, 0.4, 0.6).translation(Vector::new(guard_side * 1.001, 0.0, 0.0)).friction(0.2);
+    world.colliders.insert_with_parent(guard, handle, &mut world.bodies);
+    handle
+}
+
+fn vehicles(world: &mut PhysicsWorld) {
+    ground(world, 0.5, 0.0);
+    // Ram: A at 30 m/s into B at rest.
+    vehicle(world, Vector::new(-6.0, 0.3, 0.0), 30.0, 1.0);
+    vehicle(world, Vector::new(2.0, 0.3, 0.0), 0.0, -1.0);
+    // Push: guards 1 mm apart, A at 3 m/s against B at rest.
+    vehicle(world, Vector::new(-1.0, 0.3, 5.0), 3.0, 1.0);
+    vehicle(world, Vector::new(1.005, 0.3, 5.0), 0.0, -1.0);
+}
+
+fn mixed_5000(world: &mut PhysicsWorld) {
+    ground(world, 0.5, 0.0);
+    for i in 0..20 {
+        for j in 0..10 {
+            for k in 0..25 {
+                let pos = Vector::new(i as Real * 1.0 - 10.0, 0.5 + j as Real * 1.0, k as Real * 1.0 - 12.5);
+                let shape = match (i + j + k) % 4 {
+                    0 => ColliderBuilder::ball(0.45),
+                    1 => ColliderBuilder::cuboid(0.4, 0.4, 0.4),
+                    2 => ColliderBuilder::capsule_y(0.2, 0.25),
+                    _ => ColliderBuilder::cylinder(0.4, 0.4),
+                };
+                add(world, RigidBodyBuilder::dynamic().translation(pos), shape);
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! The per-step state digest shared by everything that compares trajectories (parity, golden,
+//! determinism tests).
+//!
+//! Definition (64-bit, stable across platforms): XXH3-64 (seed 0) of the byte string made of, for
+//! every rigid body in ascending handle order (index, then generation):
+//!
+//! ```text
+//! index u32, generation u32,
+//! translation x y z, rotation quaternion x y z w, linear velocity x y z, angular velocity x y z
+//! ```
+//!
+//! each number as its IEEE-754 / integer bit pattern in little-endian order (60 bytes a body).
+//! Bit patterns, not values: `-0.0` and `0.0` differ, and so do two NaNs with different payloads.
+//! XXH3 comes from the `xxhash-rust` crate: a published, specified hash with a fixed output.
+
+use rapier3d::prelude::*;
+
+/// Bytes hashed per body (see the module docs).
+pub const BYTES_PER_BODY: usize = 60;
+
+/// The state digest of every body in `bodies` (see the module docs).
+pub fn state_digest(bodies: &RigidBodySet) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(&state_bytes(bodies))
+}
+
+/// The exact byte string [`state_digest`] hashes.
+pub fn state_bytes(bodies: &RigidBodySet) -> Vec<u8> {
+    let mut handles: Vec<(u32, u32)> = bodies.iter().map(|(h, _)| h.into_raw_parts()).collect();
+    handles.sort_unstable();
+    let mut out = Vec::with_capacity(handles.len() * BYTES_PER_BODY);
+    for (index, generation) in handles {
+        let body = &bodies[RigidBodyHandle::from_raw_parts(index, generation)];
+        out.extend_from_slice(&index.to_le_bytes());
+        out.extend_from_slice(&generation.to_le_bytes());
+        let t = body.translation();
+        let r = body.rotation();
+        let v = body.linvel();
+        let w = body.angvel();
+        for x in [t.x, t.y, t.z, r.x, r.y, r.z, r.w, v.x, v.y, v.z, w.x, w.y, w.z] {
+            out.extend_from_slice(&x.to_bits().to_le_bytes());
+        }
+    }
+    out
+}

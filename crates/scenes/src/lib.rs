@@ -1,0 +1,35 @@
+//! The scene catalog of rapier-pinned: deterministic scenes written only against rapier3d's public
+//! API, shared by the command-line tool, golden files, conformance, the parity run and benchmarks.
+//!
+//! A scene is a name, a builder and a step count; the caller chooses the
+//! [`IntegrationParameters`](rapier3d::prelude::IntegrationParameters), so the same scene runs under
+//! upstream defaults (parity), under a physics-version, or under any setting being measured.
+
+mod catalog;
+mod digest;
+
+pub use catalog::{catalog, find, Scene, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS, TOWER_LAYERS};
+pub use digest::{state_bytes, state_digest, BYTES_PER_BODY};
+
+use rapier3d::prelude::*;
+
+/// Runs `scene` for its step count under `params` and returns the state digest after each step.
+pub fn step_digests(scene: &Scene, params: IntegrationParameters) -> Vec<u64> {
+    let mut world = scene.build(params);
+    (0..scene.steps)
+        .map(|_| {
+            world.step();
+            state_digest(&world.bodies)
+        })
+        .collect()
+}
+
+/// The text form of per-step digests both sides of the parity run write, one line per step:
+/// `scene step digest` (step counted from 1, digest as 16 hex digits).
+pub fn digest_lines(scene: &Scene, params: IntegrationParameters) -> String {
+    step_digests(scene, params)
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("{} {} {:016x}\n", scene.name, i + 1, d))
+        .collect()
+}

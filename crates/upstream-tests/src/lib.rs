@@ -1,0 +1,1 @@
+//! Empty: the tests are upstream parry3d's own files, listed in Cargo.toml.

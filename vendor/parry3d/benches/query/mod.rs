@@ -1,0 +1,3 @@
+mod algorithm;
+mod contacts;
+mod ray;

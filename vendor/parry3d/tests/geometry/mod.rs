@@ -1,0 +1,13 @@
+mod aabb_scale;
+mod ball_ball_toi;
+mod ball_triangle_toi;
+mod convex_hull;
+mod cuboid_ray_cast;
+mod cylinder_cuboid_contact;
+mod epa3;
+mod still_objects_toi;
+mod time_of_impact3;
+mod trimesh_connected_components;
+mod trimesh_intersection;
+mod trimesh_trimesh_toi;
+mod volume_mesh;
