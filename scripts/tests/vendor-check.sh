@@ -36,8 +36,9 @@ expect_fail "extra file is named" "extra:    vendor/rapier3d/src/new_file.rs" \
   "$root/scripts/vendor-check" --vendor "$tmp/extra"
 
 # A series of two patches, the second building on the first, derived into a scratch vendor dir.
+# (on top of the project's own series, which they must not disturb).
 mkdir -p "$tmp/patches"
-cp "$root/patches/series" "$tmp/patches/series"
+cp "$root/patches/series" "$root"/patches/*.patch "$tmp/patches/"
 readme=rapier3d/README.md
 first=$(head -n 1 "$root/vendor/$readme")
 cat > "$tmp/patches/0001-first.patch" <<PATCH
@@ -62,7 +63,7 @@ if [ "$(head -n 1 "$tmp/derived/$readme")" = "patched twice" ]; then ok "series 
 expect_fail "vendor/ without the series' patches differs" "differs:  vendor/$readme" \
   "$root/scripts/vendor-check" --patches "$tmp/patches"
 
-printf '0002-second.patch\n0001-first.patch\n' > "$tmp/patches/series"
+printf '0002-second.patch\n0001-first.patch\n' > "$tmp/patches/series"  # the two test patches alone, reversed
 expect_fail "out-of-order patch is refused" "patch 0002-second.patch does not apply cleanly" \
   "$root/scripts/vendor-sync" --patches "$tmp/patches" --out "$tmp/derived2"
 echo "0003-absent.patch" > "$tmp/patches/series"

@@ -26,6 +26,13 @@ enum Command {
         #[arg(long = "scene", value_name = "NAME")]
         scenes: Vec<String>,
     },
+    /// Check the engine's moving-pair sweep against seed 000's vectors (conformance/sweeps) and
+    /// print the figures.
+    Sweeps {
+        /// Regenerate conformance/sweeps/random.csv from the documented generator and oracle.
+        #[arg(long)]
+        write: bool,
+    },
     /// Write every step's state digest (`scene step digest`), at upstream default settings.
     Digests {
         /// Only these scenes (default: all).
@@ -58,6 +65,19 @@ fn run_table(scenes: &[&Scene]) {
     }
 }
 
+fn sweeps() -> Result<(), String> {
+    let slop = IntegrationParameters::default().allowed_linear_error();
+    let (fixed, random) = rapier_pinned_conformance::sweep_check::run_all(slop)?;
+    println!("slop {slop} m, tolerance {} m", 0.25 * slop);
+    println!("fixed cases:  {fixed}");
+    println!("random cases: {random}");
+    if fixed.passed() && random.passed() {
+        Ok(())
+    } else {
+        Err("the moving-pair sweep fails the conformance gates".into())
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -66,6 +86,13 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Scenes { scenes, .. } => selected(&scenes).map(|s| run_table(&s)),
+        Command::Sweeps { write: true } => {
+            use rapier_pinned_conformance::{conformance_dir, generator, vectors};
+            let path = conformance_dir().join("sweeps/random.csv");
+            let csv = vectors::random_csv(&generator::random_cases(generator::SEED, generator::CASES));
+            std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        Command::Sweeps { write: false } => sweeps(),
         Command::Digests { scenes } => selected(&scenes).map(|s| {
             let mut out = std::io::stdout().lock();
             for scene in s {

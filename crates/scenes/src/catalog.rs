@@ -29,6 +29,7 @@ static CATALOG: &[Scene] = &[
     Scene { name: "ball_drop", about: "ball r=0.1 m, 1 kg, dropped from 1 m, restitution 0.5, friction 0.6", steps: 120, build: ball_drop },
     Scene { name: "tower", about: "10-layer x 5-beam tower (alternating layers)", steps: 300, build: tower },
     Scene { name: "bullets_crossing", about: "two r=1 bullets crossing head-on at +-400 m/s", steps: 10, build: bullets_crossing },
+    Scene { name: "bullet_swarm", about: "200 bullets in two opposing 10 x 10 swarms at 200 m/s, lanes interleaved 1.2 cm apart", steps: 30, build: bullet_swarm },
     Scene { name: "bullets_vs_plates", about: "100 bullets fired at a wall of 2 mm fixed plates", steps: 30, build: bullets_vs_plates },
     Scene { name: "blade_into_plate", about: "1 mm blade spinning at 300 rad/s driven at 60 m/s into a 2 mm dynamic plate", steps: 60, build: blade_into_plate },
     Scene { name: "box_into_rotor", about: "box driven at 30 m/s into a 2 mm rotor spinning at 100 rad/s", steps: 60, build: box_into_rotor },
@@ -114,13 +115,54 @@ fn tower(world: &mut PhysicsWorld) {
 }
 
 fn bullets_crossing(world: &mut PhysicsWorld) {
+    crossing(world, Crosser::Bullet, 400.0);
+}
+
+/// What the right-hand body of a head-on crossing is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Crosser {
+    /// A bullet (`ccd_enabled`), like the left one.
+    Bullet,
+    /// A plain dynamic body.
+    Dynamic,
+    /// A velocity-based kinematic body.
+    Kinematic,
+}
+
+/// Two r = 1 balls in zero gravity, the left a bullet at x = -10 moving at +`speed`, the right a
+/// `second` at x = +10 moving at -`speed`. Handles: left first, right second.
+pub fn crossing(world: &mut PhysicsWorld, second: Crosser, speed: Real) {
     world.gravity = Vector::ZERO;
-    for (x, vx) in [(-10.0, 400.0), (10.0, -400.0)] {
-        let body = RigidBodyBuilder::dynamic()
-            .translation(Vector::new(x, 0.0, 0.0))
-            .linvel(Vector::new(vx, 0.0, 0.0))
-            .ccd_enabled(true);
-        add(world, body, ColliderBuilder::ball(1.0));
+    let left = RigidBodyBuilder::dynamic()
+        .translation(Vector::new(-10.0, 0.0, 0.0))
+        .linvel(Vector::new(speed, 0.0, 0.0))
+        .ccd_enabled(true);
+    add(world, left, ColliderBuilder::ball(1.0));
+    let right = match second {
+        Crosser::Bullet => RigidBodyBuilder::dynamic().ccd_enabled(true),
+        Crosser::Dynamic => RigidBodyBuilder::dynamic(),
+        Crosser::Kinematic => RigidBodyBuilder::kinematic_velocity_based(),
+    };
+    let right = right.translation(Vector::new(10.0, 0.0, 0.0)).linvel(Vector::new(-speed, 0.0, 0.0));
+    add(world, right, ColliderBuilder::ball(1.0));
+}
+
+fn bullet_swarm(world: &mut PhysicsWorld) {
+    world.gravity = Vector::ZERO;
+    // Two 10 x 10 grids of 20 cm bullets on 30 cm lanes, 12 m apart in x, flying at each other.
+    // The right grid is offset by half a lane in y and z, so the lanes interleave: every bullet
+    // crosses up to four others 1.2 cm apart (inside the broad phase and the motion bounds,
+    // outside the contact slop), which makes this the CCD pass's cost case, not a collision one.
+    for (x, vx, shift) in [(-6.0, 200.0, 0.0), (6.0, -200.0, 0.15)] {
+        for j in 0..10 {
+            for k in 0..10 {
+                let body = RigidBodyBuilder::dynamic()
+                    .translation(Vector::new(x, j as Real * 0.3 + shift, k as Real * 0.3 + shift))
+                    .linvel(Vector::new(vx, 0.0, 0.0))
+                    .ccd_enabled(true);
+                add(world, body, ColliderBuilder::ball(0.1));
+            }
+        }
     }
 }
 
@@ -146,13 +188,21 @@ fn bullets_vs_plates(world: &mut PhysicsWorld) {
 }
 
 fn blade_into_plate(world: &mut PhysicsWorld) {
+    blade_into_plate_with(world, 0.0, 60.0, 300.0);
+}
+
+/// The blade/plate pair of `blade_into_plate`, parametrized: the blade starts at x = 0 with its
+/// centre `offset` m off the plate's centre (along y), driven at `speed` m/s along +x, spinning at
+/// `spin` rad/s about its thin axis (z). The plate (dynamic, 2 mm, 1 m x 1 m, mid-plane x = 1)
+/// is inserted first, the blade second.
+pub fn blade_into_plate_with(world: &mut PhysicsWorld, offset: Real, speed: Real, spin: Real) {
     world.gravity = Vector::ZERO;
-    // The plate: 2 mm thick, 1 m x 1 m, dynamic, facing the blade's travel (normal along x).
     add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5));
     // The blade: 50 cm x 4 cm x 1 mm, spinning about its thin axis (z) while driven along x.
     let blade = RigidBodyBuilder::dynamic()
-        .linvel(Vector::new(60.0, 0.0, 0.0))
-        .angvel(Vector::new(0.0, 0.0, 300.0))
+        .translation(Vector::new(0.0, offset, 0.0))
+        .linvel(Vector::new(speed, 0.0, 0.0))
+        .angvel(Vector::new(0.0, 0.0, spin))
         .ccd_enabled(true)
         .allow_fast_rotation(true);
     add(world, blade, ColliderBuilder::cuboid(0.25, 0.02, 0.0005));

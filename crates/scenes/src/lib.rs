@@ -8,7 +8,7 @@
 mod catalog;
 mod digest;
 
-pub use catalog::{catalog, find, Scene, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS, TOWER_LAYERS};
+pub use catalog::{blade_into_plate_with, catalog, crossing, find, Crosser, Scene, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS, TOWER_LAYERS};
 pub use digest::{state_bytes, state_digest, BYTES_PER_BODY};
 
 use rapier3d::prelude::*;

@@ -328,6 +328,18 @@ pub struct IntegrationParameters {
     /// The type of friction constraints used in the simulation.
     #[cfg(feature = "dim3")]
     pub friction_model: FrictionModel,
+    /// Sweep bullet pairs on **both** bodies' motions (default: `false`, upstream's behaviour).
+    ///
+    /// When `true`, a bullet (a dynamic body with [`RigidBody::is_ccd_enabled`](crate::dynamics::RigidBody::is_ccd_enabled))
+    /// sweeps every kinematic/dynamic target along the target's own start-to-end motion of the same
+    /// step (found through bounds that cover that whole motion) instead of freezing it at its end
+    /// pose; bullets also sweep other bullets (each pair once). A hit clamps both dynamic bodies of
+    /// the pair to the pair's time of impact — each body takes the earliest of its pairs, along the
+    /// motion model that time was computed on; kinematic bodies are never clamped; velocities are
+    /// kept. Moving pairs stop `allowed_linear_error` apart whatever the shapes' radii. With
+    /// `false`, every trajectory is bit-identical to upstream rapier3d 0.36.1.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub ccd_relative_motion: bool,
 }
 
 impl IntegrationParameters {
@@ -432,6 +444,7 @@ impl Default for IntegrationParameters {
             soft_bodies: Default::default(),
             #[cfg(feature = "dim3")]
             friction_model: FrictionModel::default(),
+            ccd_relative_motion: false,
         }
     }
 }

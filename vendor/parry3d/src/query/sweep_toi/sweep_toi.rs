@@ -52,6 +52,35 @@ pub fn sweep_time_of_impact(
     max_fraction: Real,
     linear_slop: Real,
 ) -> SweepToiOutput {
+    // Set up target distance and tolerance.
+    let total_radius = proxy_a.radius + proxy_b.radius;
+    let target = linear_slop.max(total_radius - linear_slop);
+    let tolerance = 0.25 * linear_slop;
+    sweep_time_of_impact_with_target(
+        proxy_a,
+        sweep_a,
+        proxy_b,
+        sweep_b,
+        max_fraction,
+        target,
+        tolerance,
+    )
+}
+
+/// [`sweep_time_of_impact`] with an explicit target: the shapes are advanced to the earliest
+/// time in `[0, max_fraction]` at which their *core-shape* separation (proxy radii ignored)
+/// drops to `target`, within `tolerance`. For example `radius_a + radius_b + linear_slop`
+/// stops the full shapes `linear_slop` apart, whatever their radii. Requires
+/// `target > tolerance > 0`.
+pub fn sweep_time_of_impact_with_target(
+    proxy_a: &ToiProxy,
+    sweep_a: &Sweep,
+    proxy_b: &ToiProxy,
+    sweep_b: &Sweep,
+    max_fraction: Real,
+    target: Real,
+    tolerance: Real,
+) -> SweepToiOutput {
     let mut output = SweepToiOutput {
         status: SweepToiStatus::Separated,
         fraction: max_fraction,
@@ -76,10 +105,6 @@ pub fn sweep_time_of_impact(
 
     let t_max = max_fraction;
 
-    // Set up target distance and tolerance.
-    let total_radius = proxy_a.radius + proxy_b.radius;
-    let target = linear_slop.max(total_radius - linear_slop);
-    let tolerance = 0.25 * linear_slop;
     debug_assert!(target > tolerance);
 
     let mut t1 = 0.0;

@@ -9,6 +9,7 @@ use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 use parry::query::sweep_toi::Sweep;
 
+use super::relative_motion;
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, PseudoHitMode, collect_fixed_targets, collect_soft_targets,
     is_bullet, map_bodies_parallel, sweep_fast_body,
@@ -239,9 +240,41 @@ impl CCDSolver {
         }
         Self::apply_clamps(bodies, &all_results);
 
+        // Pass 2 with `ccd_relative_motion`: bullets vs everything, moving targets swept on
+        // their own motion (after pass 1's clamps), both bodies of a hit clamped.
+        if !bullets.is_empty() && params.ccd_relative_motion {
+            let (clamps, bullet_results) = {
+                let query_pipeline = broad_phase.as_query_pipeline(
+                    narrow_phase.query_dispatcher(),
+                    bodies,
+                    colliders,
+                    QueryFilter::default(),
+                );
+                let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
+                let moving =
+                    relative_motion::MovingTargets::collect(bodies, colliders, linear_slop);
+                let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
+                    relative_motion::sweep_bullet(
+                        handle,
+                        bodies,
+                        colliders,
+                        bvh,
+                        &moving,
+                        dispatcher,
+                        hooks,
+                        dt,
+                        linear_slop,
+                    )
+                });
+                relative_motion::resolve(&bullets, sweeps)
+            };
+            relative_motion::apply_clamps(bodies, &clamps, dt);
+            all_results.extend(bullet_results);
+        }
+
         // Pass 2: bullets vs everything except other bullets. Targets read the (already
         // clamped) `next_position` from pass 1 (deferred bullet stage).
-        if !bullets.is_empty() {
+        if !bullets.is_empty() && !params.ccd_relative_motion {
             let bullet_results = {
                 let query_pipeline = broad_phase.as_query_pipeline(
                     narrow_phase.query_dispatcher(),

@@ -21,7 +21,7 @@ use parry::shape::{Shape, TypedShape};
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
 /// `Fixed` parent body are both fixed. Kinematic and dynamic parents are not.
-fn is_fixed_target(rb: Option<&RigidBody>) -> bool {
+pub(super) fn is_fixed_target(rb: Option<&RigidBody>) -> bool {
     rb.map(|b| b.is_fixed()).unwrap_or(true)
 }
 
@@ -54,7 +54,7 @@ fn tier_allows(rb1: &RigidBody, rb2: Option<&RigidBody>, co2: &Collider) -> bool
 /// filtering (issue #754).
 #[inline]
 #[allow(clippy::too_many_arguments)]
-fn pair_filtered_out_by_hooks(
+pub(super) fn pair_filtered_out_by_hooks(
     hooks: &dyn PhysicsHooks,
     bodies: &RigidBodySet,
     colliders: &ColliderSet,
@@ -82,7 +82,7 @@ fn pair_filtered_out_by_hooks(
 
 /// Is this shape one of the composite shapes handled by
 /// [`sweep_time_of_impact_composite`]?
-fn is_composite_shape(shape: &dyn Shape) -> bool {
+pub(super) fn is_composite_shape(shape: &dyn Shape) -> bool {
     matches!(
         shape.as_typed_shape(),
         TypedShape::TriMesh(_)
@@ -118,7 +118,7 @@ fn target_collider_pose(co: &Collider, rb: Option<&RigidBody>) -> Pose {
 /// Iterates the enabled colliders whose broad-phase (swept) AABB intersects `aabb`. Queries the
 /// BVH directly (not via `QueryPipeline`) so the closure stays `Sync` for the parallel per-body
 /// sweeps; the CCD sites use the default, pass-everything query filter anyway.
-fn intersect_swept_aabb<'a>(
+pub(super) fn intersect_swept_aabb<'a>(
     bvh: &'a Bvh,
     colliders: &'a ColliderSet,
     aabb: Aabb,
@@ -199,9 +199,9 @@ pub(super) fn collect_soft_targets(
 
 /// A convex piece of the fast collider: its point-cloud proxy plus its own sweep (the
 /// collider's sweep composed with the piece's local pose for compound children).
-struct FastSubShape<'a> {
-    proxy: ToiProxy<'a>,
-    sweep: Sweep,
+pub(super) struct FastSubShape<'a> {
+    pub(super) proxy: ToiProxy<'a>,
+    pub(super) sweep: Sweep,
     /// The piece's centroid in its sweep's local frame, used for the initial-overlap core
     /// ball.
     local_centroid: Vector,
@@ -213,7 +213,7 @@ struct FastSubShape<'a> {
 // Only ever a stack local, built once per fast collider per step: boxing the convex variant
 // to even out the sizes would buy an allocation on that path and nothing else.
 #[allow(clippy::large_enum_variant)]
-enum FastShapeKind<'a> {
+pub(super) enum FastShapeKind<'a> {
     /// A single convex point-cloud shape: the exact proxy sweep.
     Convex(FastSubShape<'a>),
     /// A compound: each point-cloud child sweeps independently, each running its own TOI.
@@ -224,17 +224,17 @@ enum FastShapeKind<'a> {
 }
 
 /// Description of the fast collider shared by all its pair casts.
-struct FastColliderInfo<'a> {
-    collider: &'a Collider,
-    body: &'a RigidBody,
-    kind: FastShapeKind<'a>,
+pub(super) struct FastColliderInfo<'a> {
+    pub(super) collider: &'a Collider,
+    pub(super) body: &'a RigidBody,
+    pub(super) kind: FastShapeKind<'a>,
 }
 
 impl<'a> FastColliderInfo<'a> {
     /// Builds the fast-collider description for a sweep from collider pose `start` to `end`, or
     /// `None` for never-swept shapes (meshes, heightfields, polylines, voxels — and compounds with
     /// no point-cloud child). `local_com` makes every sweep rotate about the true center of mass.
-    fn new(
+    pub(super) fn new(
         collider: &'a Collider,
         body: &'a RigidBody,
         start: &Pose,
@@ -317,7 +317,7 @@ pub(super) struct BodyContinuousResult {
 /// Solid pairs stop only at strictly >0 fractions (on initial overlap, 2D retries with a core
 /// ball while 3D advances); pseudo pairs (sensors, mismatched groups) report any genuine impact.
 #[allow(clippy::too_many_arguments)]
-fn cast_collider_pair(
+pub(super) fn cast_collider_pair(
     dispatcher: &dyn QueryDispatcher,
     fast: &FastColliderInfo,
     co2: &Collider,

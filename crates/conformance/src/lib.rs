@@ -1,0 +1,16 @@
+//! Conformance for rapier-pinned: the language-neutral vectors under `conformance/` and the
+//! runners that check the fork against them.
+
+pub mod generator;
+pub mod measure;
+pub mod oracle;
+pub mod sweep_check;
+pub mod truncation;
+pub mod vectors;
+
+use std::path::PathBuf;
+
+/// The repository's `conformance/` folder.
+pub fn conformance_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../conformance")
+}
