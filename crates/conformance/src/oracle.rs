@@ -72,6 +72,12 @@ pub fn centre_distance(a: &SphereMotion, b: &SphereMotion, u: f64) -> f64 {
     dot(d, d).sqrt()
 }
 
+/// Length of the relative displacement |da − db| over the step.
+pub fn relative_displacement(a: &SphereMotion, b: &SphereMotion) -> f64 {
+    let v = widen(a.displacement, b.displacement);
+    dot(v, v).sqrt()
+}
+
 /// The fraction of closest approach in [0, 1]: clamp(−p·v / v·v, 0, 1) (0 if v = 0).
 pub fn closest_approach(a: &SphereMotion, b: &SphereMotion) -> f64 {
     let p = widen(a.start, b.start);

@@ -9,7 +9,9 @@
 //! that applies to every case is on distance: at the engine's fraction the spheres are at most
 //! `slop + tol` apart. `EPS` absorbs f32 rounding of the engine's inputs (positions ≤ ~30 m).
 
-use crate::oracle::{centre_distance, closest_approach, first_contact, residual, SphereMotion};
+use crate::oracle::{
+    centre_distance, closest_approach, first_contact, relative_displacement, residual, SphereMotion,
+};
 use rapier3d::dynamics::moving_pair_time_of_impact;
 use rapier3d::math::{Pose, Real, Vector};
 use rapier3d::parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy};
@@ -67,10 +69,7 @@ impl Report {
         };
         let (slop64, tol) = (slop as f64, 0.25 * slop as f64);
         let r = a.radius + b.radius;
-        let rel = {
-            let d: Vec<f64> = (0..3).map(|i| a.displacement[i] as f64 - b.displacement[i] as f64).collect();
-            (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
-        };
+        let rel = relative_displacement(a, b);
         let engine = engine_fraction(a, b, slop).map(|f| f as f64);
         self.cases += 1;
         self.oracle_hits += oracle.is_some() as usize;
