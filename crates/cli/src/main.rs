@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use rapier3d::prelude::*;
-use rapier_pinned_scenes::{catalog, digest_lines, find, state_digest, Scene};
+use rapier_pinned_scenes::{catalog, digest_lines, find, state_digest, thin_sets, Scene};
 
 #[derive(Parser)]
 #[command(name = "rapier-pinned", version, about = "A patched Rapier 3D for multiplayer games")]
@@ -33,9 +33,24 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Write every step's state digest (`scene step digest`), at upstream default settings.
+    /// Run the thin-part perturbation suite (design §6) under persistent-contact policies 0, 1 and
+    /// 2, each with `ccd_relative_motion` off and on: strict pass-throughs, max end-of-frame
+    /// penetration and truncation per set.
+    Perturbation {
+        /// Only these sets (default: all; `--list` names them).
+        #[arg(long = "set", value_name = "NAME")]
+        sets: Vec<String>,
+        /// Print one set name per line and run nothing.
+        #[arg(long)]
+        list: bool,
+        /// Skip the truncation measurement (it steps every frame three times).
+        #[arg(long)]
+        no_truncation: bool,
+    },
+    /// Write every step's state digest (`scene step digest`) of the catalog scenes and of every
+    /// run of the thin-part sets, at upstream default settings.
     Digests {
-        /// Only these scenes (default: all).
+        /// Only these scenes or thin-part sets (default: all).
         #[arg(long = "scene", value_name = "NAME")]
         scenes: Vec<String>,
     },
@@ -63,6 +78,34 @@ fn run_table(scenes: &[&Scene]) {
         let digest = state_digest(&world.bodies);
         println!("{:<18} {:>6} {:>6} {:>9.3}  {:016x}", scene.name, world.bodies.len(), scene.steps, ms, digest);
     }
+}
+
+/// Catalog scenes and thin-part sets named in `names` (all of both when empty), in catalog order.
+fn digests(names: &[String]) -> Result<(), String> {
+    let sets: Vec<_> = thin_sets().iter().filter(|t| names.is_empty() || names.iter().any(|n| n == t.name)).collect();
+    let scene_names: Vec<String> = names.iter().filter(|n| !sets.iter().any(|t| t.name == n.as_str())).cloned().collect();
+    let scenes = if names.is_empty() || !scene_names.is_empty() { selected(&scene_names)? } else { Vec::new() };
+    let params = IntegrationParameters::default();
+    let mut out = std::io::stdout().lock();
+    let texts = scenes.iter().map(|s| digest_lines(s, params)).chain(sets.iter().map(|t| t.digest_lines(params)));
+    for text in texts {
+        // A closed pipe (e.g. `| head`) is not an error worth a panic.
+        if out.write_all(text.as_bytes()).is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn perturbation(names: &[String], truncation: bool) -> Result<(), String> {
+    use rapier_pinned_conformance::perturbation::{table, CcdConfig};
+    let sets = names
+        .iter()
+        .map(|n| thin_sets().iter().find(|t| t.name == n.as_str()).ok_or_else(|| format!("unknown set '{n}' (see `rapier-pinned perturbation --list`)")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sets = if sets.is_empty() { thin_sets().iter().collect() } else { sets };
+    print!("{}", table(&sets, &CcdConfig::all(), truncation));
+    Ok(())
 }
 
 fn sweeps() -> Result<(), String> {
@@ -93,15 +136,12 @@ fn main() -> ExitCode {
             std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))
         }
         Command::Sweeps { write: false } => sweeps(),
-        Command::Digests { scenes } => selected(&scenes).map(|s| {
-            let mut out = std::io::stdout().lock();
-            for scene in s {
-                // A closed pipe (e.g. `| head`) is not an error worth a panic.
-                if out.write_all(digest_lines(scene, IntegrationParameters::default()).as_bytes()).is_err() {
-                    break;
-                }
-            }
-        }),
+        Command::Digests { scenes } => digests(&scenes),
+        Command::Perturbation { list: true, .. } => {
+            thin_sets().iter().for_each(|t| println!("{:<22} {}", t.name, t.about));
+            Ok(())
+        }
+        Command::Perturbation { sets, no_truncation, .. } => perturbation(&sets, !no_truncation),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

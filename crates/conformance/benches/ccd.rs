@@ -1,15 +1,19 @@
-//! CCD cost: step time with a setting on / off in one run, and truncation, on catalog scenes.
+//! CCD cost: step time of two configurations in one run, and truncation, on catalog scenes and
+//! on the thin-part perturbation sets.
 //!
 //! `cargo bench -p rapier-pinned-conformance --bench ccd` prints, per scene, the median
 //! wall-clock time per step of each configuration (runs interleaved, so drift hits both), the
-//! ratio, and the truncation of each (design §6). Off = upstream behaviour (the fork at default
-//! settings is bit-identical to upstream, scripts/parity).
+//! ratio, and the truncation of each (design §6):
+//! - `ccd_relative_motion` on / off (off = upstream: the fork at default settings is
+//!   bit-identical to upstream, scripts/parity);
+//! - `ccd_persistent_contact_policy` 2 / 0, both with relative motion on.
 
 use std::time::Instant;
 
 use rapier3d::prelude::*;
+use rapier_pinned_conformance::perturbation::run_set_with;
 use rapier_pinned_conformance::truncation::Truncation;
-use rapier_pinned_scenes::{find, Scene};
+use rapier_pinned_scenes::{find, thin_sets, Scene, ThinSet, STARTS};
 
 const RUNS: usize = 15;
 
@@ -57,38 +61,67 @@ fn compare(name: &str, label: &str, off: IntegrationParameters, on: IntegrationP
     );
 }
 
-/// Strict pass-throughs and worst penetration of the spinning blade into the 2 mm dynamic plate,
-/// 7 offsets x 30/60/120 m/s (design §6), under `params`.
-fn blade_set(params: IntegrationParameters) -> (usize, Real) {
-    let (mut passes, mut depth) = (0, 0.0 as Real);
-    for speed in [30.0, 60.0, 120.0] {
-        for i in 0..7 {
-            let mut world = PhysicsWorld::new();
-            world.integration_parameters = params;
-            rapier_pinned_scenes::blade_into_plate_with(&mut world, -0.3 + 0.1 * i as Real, speed, 300.0);
-            let cs: Vec<_> = world.colliders.iter().map(|(h, _)| h).collect();
-            let run = rapier_pinned_conformance::measure::run_pair(&mut world, cs[1], cs[0], 90);
-            passes += run.pass_throughs;
-            depth = depth.max(run.max_penetration);
+/// Median time per step of a whole thin-part set (every start and speed) under `a` and `b`, runs
+/// interleaved, and the truncation of each.
+fn compare_set(set: &ThinSet, label: &str, a: IntegrationParameters, b: IntegrationParameters) {
+    let time = |params| {
+        let start = Instant::now();
+        let mut steps = 0;
+        for &speed in set.speeds {
+            for i in 0..STARTS {
+                let (mut world, case) = set.build(params, i, speed);
+                for _ in 0..case.steps {
+                    world.step();
+                }
+                steps += case.steps;
+            }
         }
+        start.elapsed().as_secs_f64() * 1e3 / steps as f64
+    };
+    let (mut t_a, mut t_b) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        t_a.push(time(a));
+        t_b.push(time(b));
     }
-    (passes, depth)
+    let (m_a, m_b) = (median(t_a), median(t_b));
+    let (tr_a, tr_b) = (run_set_with(set, a, true).truncation, run_set_with(set, b, true).truncation);
+    println!(
+        "{:<18} {label:<22} off {m_a:>8.4} ms/step  on {m_b:>8.4} ms/step  ratio {:>5.3}  \
+         truncation off {:>5.1}% ({} body-steps)  on {:>5.1}% ({} body-steps)",
+        set.name,
+        m_b / m_a,
+        tr_a.ratio() * 100.0,
+        tr_a.active_body_steps,
+        tr_b.ratio() * 100.0,
+        tr_b.active_body_steps,
+    );
 }
 
 fn main() {
     // `cargo bench` passes `--bench`; any other argument is a scene-name filter.
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     let off = IntegrationParameters::default();
     let mut relative = off;
     relative.ccd_relative_motion = true;
-    println!("median of {RUNS} interleaved runs; on/off = ccd_relative_motion");
+    let mut policy2 = relative;
+    policy2.ccd_persistent_contact_policy = CcdPersistentContactPolicy::CoreSphereFixedTargets;
+
+    println!("median of {RUNS} interleaved runs; on/off = ccd_relative_motion (policy 0)");
     for name in ["bullets_vs_plates", "bullet_swarm", "bullets_crossing", "blade_into_plate", "vehicles", "pyramid"] {
-        if filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())) {
+        if wanted(name) {
             compare(name, "relative motion", off, relative);
         }
     }
-    for (label, params) in [("off", off), ("relative motion", relative)] {
-        let (passes, depth) = blade_set(params);
-        println!("blade vs 2 mm dynamic plate, 21 starts, {label:<16} strict pass-throughs {passes}, max end-of-frame penetration {:.2} mm", depth * 1e3);
+    println!("on/off = ccd_persistent_contact_policy 2 / 0, relative motion on in both");
+    for name in ["blade_into_plate", "vehicles", "pyramid"] {
+        if wanted(name) {
+            compare(name, "policy 2 / policy 0", relative, policy2);
+        }
+    }
+    for set in thin_sets().iter().filter(|t| matches!(t.name, "spinning_blade" | "blade_pressed" | "vehicle_ram" | "vehicle_push")) {
+        if wanted(set.name) {
+            compare_set(set, "policy 2 / policy 0", relative, policy2);
+        }
     }
 }

@@ -4,6 +4,7 @@
 pub mod generator;
 pub mod measure;
 pub mod oracle;
+pub mod perturbation;
 pub mod sweep_check;
 pub mod truncation;
 pub mod vectors;

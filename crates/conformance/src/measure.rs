@@ -54,32 +54,6 @@ pub fn strict_pass_through(prev: &Frame, next: &Frame) -> bool {
     prev.within_face && next.within_face && (prev.side > 0.0) != (next.side > 0.0) && prev.side != 0.0
 }
 
-/// Runs a part/target pair for `steps` steps and measures every frame.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct PairRun {
-    pub pass_throughs: usize,
-    pub max_penetration: Real,
-}
-
-/// Steps `world` `steps` times, measuring the collider `part` against the cuboid collider `target`.
-pub fn run_pair(world: &mut PhysicsWorld, part: ColliderHandle, target: ColliderHandle, steps: usize) -> PairRun {
-    let measure = |w: &PhysicsWorld| {
-        let (p, t) = (&w.colliders[part], &w.colliders[target]);
-        let cuboid = t.shape().as_cuboid().expect("the target is a cuboid");
-        frame(p.shape(), p.position(), cuboid, t.position())
-    };
-    let mut run = PairRun::default();
-    let mut prev = measure(world);
-    for _ in 0..steps {
-        world.step();
-        let next = measure(world);
-        run.pass_throughs += strict_pass_through(&prev, &next) as usize;
-        run.max_penetration = run.max_penetration.max(next.penetration);
-        prev = next;
-    }
-    run
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

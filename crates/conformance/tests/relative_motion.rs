@@ -1,10 +1,9 @@
-//! `ccd_relative_motion` scenarios (design §4.1): crossing bullets collide, a bullet is clamped at
-//! the relative-motion fraction against a target moving toward it, and a spinning thin blade never
-//! passes strictly through the thin dynamic plate it hits.
+//! `ccd_relative_motion` scenarios (design §4.1): crossing bullets collide, and a bullet is clamped
+//! at the relative-motion fraction against a target moving toward it. The thin-part gates, which
+//! need the persistent-contact policy too, are in `persistent_contact.rs`.
 
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::measure::{run_pair, PairRun};
-use rapier_pinned_scenes::{blade_into_plate_with, crossing, find, Crosser};
+use rapier_pinned_scenes::{crossing, find, Crosser};
 
 fn params(relative_motion: bool, speed_cap: bool) -> IntegrationParameters {
     let mut p = IntegrationParameters::default();
@@ -88,37 +87,6 @@ fn kinematic_target_keeps_its_motion() {
         let expected = 10.0 - 400.0 * step as Real / 60.0;
         assert!((x - expected).abs() < 1e-3, "step {step}: kinematic at {x}, expected {expected}");
     }
-}
-
-/// The spinning 1 mm blade into the 2 mm dynamic plate, 7 offsets × 30/60/120 m/s, spin 300 rad/s:
-/// (pass-throughs, max penetration) per start.
-pub fn blade_runs(relative_motion: bool) -> Vec<(Real, Real, PairRun)> {
-    let mut report = Vec::new();
-    for speed in [30.0, 60.0, 120.0] {
-        for i in 0..7 {
-            let offset = -0.3 + 0.1 * i as Real;
-            let mut world = PhysicsWorld::new();
-            world.integration_parameters = params(relative_motion, true);
-            blade_into_plate_with(&mut world, offset, speed, 300.0);
-            let cs: Vec<_> = world.colliders.iter().map(|(h, _)| h).collect();
-            report.push((speed, offset, run_pair(&mut world, cs[1], cs[0], 90)));
-        }
-    }
-    report
-}
-
-/// The gate of design §6 for this set. It does not hold with `ccd_relative_motion` alone: after a
-/// clamp the blade rests `slop` from the plate, the next sweep starts within the target separation
-/// (a persistent contact, fraction 0), is ignored as upstream does, and the contact solver lets the
-/// blade through. That branch is `ccd_persistent_contact_policy`'s (issue #5).
-#[test]
-#[ignore = "needs the persistent-contact policy (issue #5); measured in docs/physics-engine.md"]
-fn spinning_blade_never_passes_strictly_through_the_dynamic_plate() {
-    let report = blade_runs(true);
-    for (speed, offset, run) in &report {
-        println!("speed {speed:>5} offset {offset:>5.2}: pass-throughs {}, max penetration {:.2} mm", run.pass_throughs, run.max_penetration * 1e3);
-    }
-    assert!(report.iter().all(|(_, _, r)| r.pass_throughs == 0));
 }
 
 #[test]

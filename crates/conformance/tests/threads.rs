@@ -1,5 +1,6 @@
 //! With the `parallel` feature the CCD sweeps fan out over rayon (64 bodies or more): the digests
-//! must not depend on the thread count, with and without `ccd_relative_motion`.
+//! must not depend on the thread count, with and without `ccd_relative_motion`, under every
+//! persistent-contact policy.
 #![cfg(feature = "parallel")]
 
 use rapier3d::prelude::*;
@@ -7,9 +8,11 @@ use rapier_pinned_scenes::{find, step_digests};
 
 #[test]
 fn digests_do_not_depend_on_the_thread_count() {
-    for relative_motion in [false, true] {
+    use CcdPersistentContactPolicy::*;
+    for (relative_motion, policy) in [(false, Upstream), (true, Upstream), (false, CoreSphere), (true, CoreSphereFixedTargets)] {
         let mut params = IntegrationParameters::default();
         params.ccd_relative_motion = relative_motion;
+        params.ccd_persistent_contact_policy = policy;
         for name in ["bullet_swarm", "bullets_vs_plates", "pyramid"] {
             let scene = find(name).unwrap();
             let runs: Vec<Vec<u64>> = [1, 2, 4]
@@ -19,8 +22,8 @@ fn digests_do_not_depend_on_the_thread_count() {
                     pool.install(|| step_digests(scene, params))
                 })
                 .collect();
-            assert_eq!(runs[0], runs[1], "{name}, relative motion {relative_motion}: 1 vs 2 threads");
-            assert_eq!(runs[0], runs[2], "{name}, relative motion {relative_motion}: 1 vs 4 threads");
+            assert_eq!(runs[0], runs[1], "{name}, relative motion {relative_motion}, {policy:?}: 1 vs 2 threads");
+            assert_eq!(runs[0], runs[2], "{name}, relative motion {relative_motion}, {policy:?}: 1 vs 4 threads");
         }
     }
 }

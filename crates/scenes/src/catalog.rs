@@ -56,11 +56,11 @@ fn ground(world: &mut PhysicsWorld, friction: Real, restitution: Real) {
     world.colliders.insert(slab);
 }
 
-/// Inserts `body` with `collider` attached and returns its handle.
-fn add(world: &mut PhysicsWorld, body: RigidBodyBuilder, collider: ColliderBuilder) -> RigidBodyHandle {
+/// Inserts `body` with `collider` attached and returns both handles.
+pub(crate) fn add(world: &mut PhysicsWorld, body: RigidBodyBuilder, collider: ColliderBuilder) -> (RigidBodyHandle, ColliderHandle) {
     let handle = world.bodies.insert(body);
-    world.colliders.insert_with_parent(collider, handle, &mut world.bodies);
-    handle
+    let collider = world.colliders.insert_with_parent(collider, handle, &mut world.bodies);
+    (handle, collider)
 }
 
 fn pyramid(world: &mut PhysicsWorld) {
@@ -188,24 +188,31 @@ fn bullets_vs_plates(world: &mut PhysicsWorld) {
 }
 
 fn blade_into_plate(world: &mut PhysicsWorld) {
-    blade_into_plate_with(world, 0.0, 60.0, 300.0);
+    blade_into_plate_with(world, 0.0, 60.0, 300.0, true);
 }
 
 /// The blade/plate pair of `blade_into_plate`, parametrized: the blade starts at x = 0 with its
 /// centre `offset` m off the plate's centre (along y), driven at `speed` m/s along +x, spinning at
-/// `spin` rad/s about its thin axis (z). The plate (dynamic, 2 mm, 1 m x 1 m, mid-plane x = 1)
-/// is inserted first, the blade second.
-pub fn blade_into_plate_with(world: &mut PhysicsWorld, offset: Real, speed: Real, spin: Real) {
+/// `spin` rad/s about its thin axis (z), with `allow_fast_rotation` set to `fast_rotation`. The
+/// plate (dynamic, 2 mm, 1 m x 1 m, mid-plane x = 1) is inserted first, the blade second.
+/// Returns the (plate, blade) colliders.
+pub(crate) fn blade_into_plate_with(
+    world: &mut PhysicsWorld,
+    offset: Real,
+    speed: Real,
+    spin: Real,
+    fast_rotation: bool,
+) -> (ColliderHandle, ColliderHandle) {
     world.gravity = Vector::ZERO;
-    add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5));
+    let plate = add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5));
     // The blade: 50 cm x 4 cm x 1 mm, spinning about its thin axis (z) while driven along x.
     let blade = RigidBodyBuilder::dynamic()
         .translation(Vector::new(0.0, offset, 0.0))
         .linvel(Vector::new(speed, 0.0, 0.0))
         .angvel(Vector::new(0.0, 0.0, spin))
         .ccd_enabled(true)
-        .allow_fast_rotation(true);
-    add(world, blade, ColliderBuilder::cuboid(0.25, 0.02, 0.0005));
+        .allow_fast_rotation(fast_rotation);
+    (plate.1, add(world, blade, ColliderBuilder::cuboid(0.25, 0.02, 0.0005)).1)
 }
 
 fn box_into_rotor(world: &mut PhysicsWorld) {
@@ -220,14 +227,13 @@ fn box_into_rotor(world: &mut PhysicsWorld) {
     add(world, body, ColliderBuilder::cuboid(0.05, 0.05, 0.05));
 }
 
-/// A vehicle: a chassis box plus a 2 mm guard plate on the side given by `guard_side` (+1 front,
-/// -1 back), both colliders of one body.
-fn vehicle(world: &mut PhysicsWorld, pos: Vector, vx: Real, guard_side: Real) -> RigidBodyHandle {
+/// A vehicle: a 2 m x 60 cm x 1 m chassis box plus a 2 mm guard plate on the side given by
+/// `guard_side` (+1 front, -1 back), both colliders of one body. Returns the guard.
+pub(crate) fn vehicle(world: &mut PhysicsWorld, pos: Vector, vx: Real, guard_side: Real) -> ColliderHandle {
     let body = RigidBodyBuilder::dynamic().translation(pos).linvel(Vector::new(vx, 0.0, 0.0)).ccd_enabled(true);
-    let handle = add(world, body, ColliderBuilder::cuboid(1.0, 0.3, 0.5).friction(0.2));
+    let (handle, _) = add(world, body, ColliderBuilder::cuboid(1.0, 0.3, 0.5).friction(0.2));
     let guard = ColliderBuilder::cuboid(0.001, 0.4, 0.6).translation(Vector::new(guard_side * 1.001, 0.0, 0.0)).friction(0.2);
-    world.colliders.insert_with_parent(guard, handle, &mut world.bodies);
-    handle
+    world.colliders.insert_with_parent(guard, handle, &mut world.bodies)
 }
 
 fn vehicles(world: &mut PhysicsWorld) {

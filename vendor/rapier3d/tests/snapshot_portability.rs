@@ -145,7 +145,11 @@ fn snapshot_is_target_independent() {
     // `IntegrationParameters`, which follows `gravity` (3 × f32) in the stream. At their defaults,
     // removing those bytes must give upstream's snapshot exactly: GOLDEN is upstream's, unchanged.
     let params = bincode::serialize(&world.integration_parameters).unwrap();
-    let extension = bincode::serialize(&world.integration_parameters.ccd_relative_motion).unwrap();
+    let fork_settings = (
+        world.integration_parameters.ccd_relative_motion,
+        world.integration_parameters.ccd_persistent_contact_policy,
+    );
+    let extension = bincode::serialize(&fork_settings).unwrap();
     let end = 12 + params.len();
     let start = end - extension.len();
     assert_eq!(&bytes[start..end], &extension[..], "the fork's settings close the parameters");

@@ -29,6 +29,71 @@ pub enum FrictionModel {
     Coulomb,
 }
 
+/// What the continuous-collision pass does with a *persistent contact*: a pair whose full-shape
+/// sweep already starts at fraction 0 (the shapes are within `allowed_linear_error` of each other,
+/// or overlapping, at the start of the step). See
+/// [`IntegrationParameters::ccd_persistent_contact_policy`].
+///
+/// Serialized as its number (`0`, `1` or `2`); any other number is a deserialization error.
+#[derive(Default, Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde-serialize",
+    derive(Serialize, Deserialize),
+    serde(into = "u8", try_from = "u8")
+)]
+#[repr(u8)]
+pub enum CcdPersistentContactPolicy {
+    /// Upstream's rule: the pair is ignored by the continuous pass and left to the contact solver.
+    #[default]
+    Upstream = 0,
+    /// Against a **fixed** target (a parentless collider or a `Fixed` parent): the full shape is
+    /// cast first and its hit accepted only on a *different face* of the target than the one the
+    /// pair touches at the start; on the same face, or without a hit, the fast piece's *core
+    /// sphere* (a ball at its centroid of radius `CORE_FRACTION × ccd_thickness`) is swept
+    /// instead. Against a **kinematic or dynamic** target: the core sphere only.
+    CoreSphere = 1,
+    /// Fixed targets exactly as [`Self::CoreSphere`]. Kinematic and dynamic targets: the
+    /// full-shape time of impact, from a nonlinear cast over both bodies' motions that does not
+    /// give up on a pair starting in contact (it reports when the shapes would get deeper),
+    /// honoured down to fraction 0; no core sphere.
+    CoreSphereFixedTargets = 2,
+}
+
+impl From<CcdPersistentContactPolicy> for u8 {
+    fn from(policy: CcdPersistentContactPolicy) -> u8 {
+        policy as u8
+    }
+}
+
+impl TryFrom<u8> for CcdPersistentContactPolicy {
+    type Error = UnknownCcdPersistentContactPolicy;
+
+    fn try_from(value: u8) -> Result<Self, Self::Error> {
+        match value {
+            0 => Ok(Self::Upstream),
+            1 => Ok(Self::CoreSphere),
+            2 => Ok(Self::CoreSphereFixedTargets),
+            other => Err(UnknownCcdPersistentContactPolicy(other)),
+        }
+    }
+}
+
+/// A number that names no [`CcdPersistentContactPolicy`] (only `0`, `1` and `2` do).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCcdPersistentContactPolicy(pub u8);
+
+impl core::fmt::Display for UnknownCcdPersistentContactPolicy {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere or 2 CoreSphereFixedTargets)",
+            self.0
+        )
+    }
+}
+
+impl core::error::Error for UnknownCcdPersistentContactPolicy {}
+
 #[derive(Copy, Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde-serialize", derive(Serialize, Deserialize))]
 // TODO: we should be able to combine this with MotorModel.
@@ -340,6 +405,16 @@ pub struct IntegrationParameters {
     /// `false`, every trajectory is bit-identical to upstream rapier3d 0.36.1.
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub ccd_relative_motion: bool,
+    /// What the continuous pass does with a pair that starts in contact (default:
+    /// [`CcdPersistentContactPolicy::Upstream`], upstream's behaviour: such pairs are ignored and
+    /// left to the contact solver).
+    ///
+    /// See [`CcdPersistentContactPolicy`] for the other rules. The substep splitter
+    /// (`max_ccd_substeps > 1`) keeps upstream's rule. With `Upstream` (and
+    /// [`Self::ccd_relative_motion`] off), every trajectory is bit-identical to upstream
+    /// rapier3d 0.36.1.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub ccd_persistent_contact_policy: CcdPersistentContactPolicy,
 }
 
 impl IntegrationParameters {
@@ -445,6 +520,7 @@ impl Default for IntegrationParameters {
             #[cfg(feature = "dim3")]
             friction_model: FrictionModel::default(),
             ccd_relative_motion: false,
+            ccd_persistent_contact_policy: CcdPersistentContactPolicy::Upstream,
         }
     }
 }

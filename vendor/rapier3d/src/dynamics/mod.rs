@@ -6,7 +6,10 @@ pub use self::ccd::moving_pair_time_of_impact;
 pub use self::coefficient_combine_rule::CoefficientCombineRule;
 #[cfg(feature = "dim3")]
 pub use self::integration_parameters::FrictionModel;
-pub use self::integration_parameters::{IntegrationParameters, SpringCoefficients};
+pub use self::integration_parameters::{
+    CcdPersistentContactPolicy, IntegrationParameters, SpringCoefficients,
+    UnknownCcdPersistentContactPolicy,
+};
 #[cfg(feature = "alloc")]
 pub use self::island_manager::IslandManager;
 #[cfg(feature = "alloc")]

@@ -1,5 +1,7 @@
 use crate::alloc_prelude::*;
-use crate::dynamics::{IntegrationParameters, IslandManager, RigidBodySet, SoftBodySet};
+use crate::dynamics::{
+    CcdPersistentContactPolicy, IntegrationParameters, IslandManager, RigidBodySet, SoftBodySet,
+};
 use crate::geometry::{
     BroadPhaseBvh, Collider, ColliderHandle, ColliderSet, CollisionEvent, NarrowPhase,
 };
@@ -151,6 +153,8 @@ impl CCDSolver {
                 dt,
                 linear_slop,
                 PseudoHitMode::Ignore,
+                // The splitter keeps upstream's rule: it only picks the substep length.
+                CcdPersistentContactPolicy::Upstream,
             )
             .fraction
         });
@@ -234,11 +238,12 @@ impl CCDSolver {
                     dt,
                     linear_slop,
                     PseudoHitMode::Record,
+                    params.ccd_persistent_contact_policy,
                 )
             });
             all_results.extend(results);
         }
-        Self::apply_clamps(bodies, &all_results);
+        Self::apply_clamps(bodies, &all_results, dt);
 
         // Pass 2 with `ccd_relative_motion`: bullets vs everything, moving targets swept on
         // their own motion (after pass 1's clamps), both bodies of a hit clamped.
@@ -264,6 +269,7 @@ impl CCDSolver {
                         hooks,
                         dt,
                         linear_slop,
+                        params.ccd_persistent_contact_policy,
                     )
                 });
                 relative_motion::resolve(&bullets, sweeps)
@@ -295,10 +301,11 @@ impl CCDSolver {
                         dt,
                         linear_slop,
                         PseudoHitMode::Record,
+                        params.ccd_persistent_contact_policy,
                     )
                 })
             };
-            Self::apply_clamps(bodies, &bullet_results);
+            Self::apply_clamps(bodies, &bullet_results, dt);
             all_results.extend(bullet_results);
         }
 
@@ -366,17 +373,23 @@ impl CCDSolver {
     }
 
     /// Clamps each impacted body's `next_position` to the interpolated pose at its impact
-    /// fraction. Pose only — velocities are preserved.
-    fn apply_clamps(bodies: &mut RigidBodySet, results: &[BodyContinuousResult]) {
+    /// fraction, along the result's motion model. Pose only — velocities are preserved.
+    fn apply_clamps(bodies: &mut RigidBodySet, results: &[BodyContinuousResult], dt: Real) {
         for result in results {
             if result.fraction < 1.0 {
                 let rb = bodies.index_mut_internal(result.handle);
-                let sweep = Sweep::from_poses(
-                    &rb.pos.position,
-                    &rb.pos.next_position,
-                    rb.mprops.local_mprops.local_com,
-                );
-                rb.pos.next_position = sweep.transform_at(result.fraction);
+                rb.pos.next_position = match result.model {
+                    relative_motion::MotionModel::Endpoint => Sweep::from_poses(
+                        &rb.pos.position,
+                        &rb.pos.next_position,
+                        rb.mprops.local_mprops.local_com,
+                    )
+                    .transform_at(result.fraction),
+                    relative_motion::MotionModel::Nonlinear => {
+                        relative_motion::nonlinear_motion(rb, 1.0 / dt)
+                            .position_at_time(result.fraction * dt)
+                    }
+                };
             }
         }
     }

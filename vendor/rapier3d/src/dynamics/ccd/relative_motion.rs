@@ -24,7 +24,7 @@
 //! order-independent, so the result does not depend on iteration order or thread count.
 
 use crate::alloc_prelude::*;
-use crate::dynamics::{RigidBody, RigidBodyHandle, RigidBodySet};
+use crate::dynamics::{CcdPersistentContactPolicy, RigidBody, RigidBodyHandle, RigidBodySet};
 use crate::geometry::{Collider, ColliderHandle, ColliderSet};
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
@@ -35,6 +35,7 @@ use parry::query::sweep_toi::{
 };
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
+use super::persistent_contact::{PersistentTarget, resolve_persistent};
 use super::sweeps::{
     BodyContinuousResult, FastColliderInfo, FastShapeKind, PseudoHit, cast_collider_pair,
     intersect_swept_aabb, is_bullet, is_composite_shape, is_fixed_target,
@@ -135,7 +136,7 @@ impl MovingTargets {
 
 /// Constant-velocity motion of `rb` reproducing its start → end step (exact at both ends up to
 /// rounding): the nonlinear model, derived from poses alone.
-fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
+pub(super) fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
     let local_com = rb.mprops.local_mprops.local_com;
     let vels = rb.pos.interpolate_velocity(inv_dt, local_com);
     NonlinearRigidMotion::new(rb.pos.position, local_com, vels.linvel, vels.angvel)
@@ -143,7 +144,7 @@ fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
 
 /// Accepts a cast's fraction like upstream: pseudo pairs report any impact up to the bound,
 /// solid pairs only strictly inside `(0, max_fraction)` (fraction 0 is a persistent contact,
-/// left to the contact solver).
+/// left to the persistent-contact policy).
 fn accept(fraction: Real, max_fraction: Real, is_pseudo: bool) -> Option<Real> {
     if is_pseudo {
         (fraction <= max_fraction).then_some(fraction)
@@ -176,7 +177,8 @@ pub fn moving_pair_time_of_impact(
     )
 }
 
-/// Casts the bullet's collider against a moving target on both motions.
+/// Casts the bullet's collider against a moving target on both motions; a solid pair that starts
+/// in contact goes to the persistent-contact `policy`.
 #[allow(clippy::too_many_arguments)]
 fn cast_moving_pair(
     dispatcher: &dyn QueryDispatcher,
@@ -187,6 +189,7 @@ fn cast_moving_pair(
     dt: Real,
     linear_slop: Real,
     is_pseudo: bool,
+    policy: CcdPersistentContactPolicy,
 ) -> Option<(Real, MotionModel)> {
     let (start2, end2) = collider_poses(rb2, co2)?;
     let shape2 = co2.shape.as_ref();
@@ -196,6 +199,7 @@ fn cast_moving_pair(
         FastShapeKind::Nonlinear => None,
     };
 
+    let inv_dt = if dt == 0.0 { 0.0 } else { 1.0 / dt };
     if let (Some(sub_shapes), Some(proxy2)) = (sub_shapes, ToiProxy::from_shape(shape2)) {
         let parent2 = co2.parent.as_ref()?;
         let local_com2 = parent2
@@ -204,6 +208,7 @@ fn cast_moving_pair(
         let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
         let mut best = None;
         let mut max_fraction = max_fraction;
+        let mut persistent = Vec::new();
         for sub in sub_shapes {
             let output = moving_pair_time_of_impact(
                 &proxy2,
@@ -213,19 +218,38 @@ fn cast_moving_pair(
                 max_fraction,
                 linear_slop,
             );
-            let genuine = match output.status {
-                SweepToiStatus::Hit | SweepToiStatus::Failed | SweepToiStatus::Overlapped => true,
-                SweepToiStatus::Separated => false,
-            };
-            if let Some(fraction) = genuine
-                .then(|| accept(output.fraction, max_fraction, is_pseudo))
-                .flatten()
-            {
-                best = Some(fraction);
+            if output.status == SweepToiStatus::Separated {
+                continue;
+            }
+            if let Some(fraction) = accept(output.fraction, max_fraction, is_pseudo) {
+                best = Some((fraction, MotionModel::Endpoint));
                 max_fraction = fraction;
+            } else if output.fraction == 0.0
+                && !is_pseudo
+                && policy != CcdPersistentContactPolicy::Upstream
+            {
+                persistent.push(sub);
             }
         }
-        return best.map(|f| (f, MotionModel::Endpoint));
+        if !persistent.is_empty() && dt != 0.0 {
+            let target = PersistentTarget::moving(co2, rb2, Some(&proxy2), sweep2, inv_dt)?;
+            let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+                moving_pair_time_of_impact(pa, sa, pb, sb, max, linear_slop)
+            };
+            if let Some(hit) = resolve_persistent(
+                policy,
+                dispatcher,
+                fast,
+                &persistent,
+                &target,
+                max_fraction,
+                dt,
+                pair_toi,
+            ) {
+                best = Some(hit);
+            }
+        }
+        return best;
     }
 
     // Shapes without a point-cloud proxy on either side (cylinders, cones, composites, custom
@@ -233,7 +257,6 @@ fn cast_moving_pair(
     if dt == 0.0 {
         return None;
     }
-    let inv_dt = 1.0 / dt;
     let parent1 = fast.collider.parent.as_ref()?;
     let parent2 = co2.parent.as_ref()?;
     let motion1 = nonlinear_motion(fast.body, inv_dt).prepend(parent1.pos_wrt_parent);
@@ -249,7 +272,13 @@ fn cast_moving_pair(
             is_pseudo, // Sensors stop at the first penetration.
         )
         .ok()??;
-    accept(hit.time_of_impact / dt, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))
+    let fraction = hit.time_of_impact / dt;
+    // Already the full-shape cast policy 2 asks for: honour its fraction 0 too.
+    if fraction == 0.0 && !is_pseudo && policy == CcdPersistentContactPolicy::CoreSphereFixedTargets
+    {
+        return Some((0.0, MotionModel::Nonlinear));
+    }
+    accept(fraction, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))
 }
 
 /// The model upstream's [`cast_collider_pair`] used for a non-moving target.
@@ -283,6 +312,7 @@ pub(super) fn sweep_bullet(
     hooks: &dyn PhysicsHooks,
     dt: Real,
     linear_slop: Real,
+    policy: CcdPersistentContactPolicy,
 ) -> BulletSweep {
     let rb1 = &bodies[handle];
     let mut result = BulletSweep {
@@ -317,14 +347,26 @@ pub(super) fn sweep_bullet(
                 continue;
             };
             let bound = if is_pseudo { 1.0 } else { static_best };
-            if let Some(f) =
-                cast_collider_pair(dispatcher, &fast, co2, rb2, bound, dt, linear_slop, is_pseudo)
-            {
+            if let Some((f, model)) = cast_collider_pair(
+                dispatcher,
+                &fast,
+                co2,
+                rb2,
+                bound,
+                dt,
+                linear_slop,
+                is_pseudo,
+                policy,
+            ) {
                 if is_pseudo {
                     result.pseudo_hits.push(PseudoHit { ch1: *ch1, ch2, fraction: f });
                 } else {
                     static_best = f;
-                    static_model = static_pair_model(&fast, co2.shape.as_ref());
+                    // A persistent-contact full-shape hit is nonlinear whatever the shapes.
+                    static_model = match model {
+                        MotionModel::Nonlinear => MotionModel::Nonlinear,
+                        MotionModel::Endpoint => static_pair_model(&fast, co2.shape.as_ref()),
+                    };
                 }
             }
         }
@@ -364,9 +406,17 @@ pub(super) fn sweep_bullet(
                 continue;
             };
             let bound = if is_pseudo { 1.0 } else { static_best };
-            let Some((fraction, model)) =
-                cast_moving_pair(dispatcher, fast, co2, rb2, bound, dt, linear_slop, is_pseudo)
-            else {
+            let Some((fraction, model)) = cast_moving_pair(
+                dispatcher,
+                fast,
+                co2,
+                rb2,
+                bound,
+                dt,
+                linear_slop,
+                is_pseudo,
+                policy,
+            ) else {
                 continue;
             };
             if is_pseudo {
@@ -455,13 +505,14 @@ pub(super) fn resolve(
     clamps.dedup_by_key(|c| c.handle);
 
     for (handle, sweep) in bullets.iter().zip(sweeps) {
-        let fraction = clamps
+        let (fraction, model) = clamps
             .binary_search_by(|c| c.handle.into_raw_parts().cmp(&handle.into_raw_parts()))
-            .map(|i| clamps[i].fraction)
-            .unwrap_or(1.0);
+            .map(|i| (clamps[i].fraction, clamps[i].model))
+            .unwrap_or((1.0, MotionModel::Endpoint));
         results.push(BodyContinuousResult {
             handle: *handle,
             fraction,
+            model,
             pseudo_hits: sweep.pseudo_hits,
         });
     }

@@ -3,7 +3,9 @@
 //! and the per-body continuous solve.
 
 use crate::alloc_prelude::*;
-use crate::dynamics::{RigidBody, RigidBodyHandle, RigidBodySet, SoftBodySet};
+use crate::dynamics::{
+    CcdPersistentContactPolicy, RigidBody, RigidBodyHandle, RigidBodySet, SoftBodySet,
+};
 use crate::geometry::{Collider, ColliderHandle, ColliderSet};
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::Aabb;
@@ -18,6 +20,9 @@ use parry::query::sweep_toi::{
 };
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
+
+use super::persistent_contact::{PersistentTarget, resolve_persistent};
+use super::relative_motion::MotionModel;
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
 /// `Fixed` parent body are both fixed. Kinematic and dynamic parents are not.
@@ -204,9 +209,9 @@ pub(super) struct FastSubShape<'a> {
     pub(super) sweep: Sweep,
     /// The piece's centroid in its sweep's local frame, used for the initial-overlap core
     /// ball.
-    local_centroid: Vector,
+    pub(super) local_centroid: Vector,
     /// The piece's smallest extent (inner radius).
-    min_extent: Real,
+    pub(super) min_extent: Real,
 }
 
 /// How the continuous phase sweeps the fast collider's shape.
@@ -310,12 +315,16 @@ pub(super) struct BodyContinuousResult {
     pub(super) handle: RigidBodyHandle,
     /// The earliest solid impact fraction in `[0, 1]`; `1.0` if the body sweeps freely.
     pub(super) fraction: Real,
+    /// The motion model the clamp to `fraction` follows: upstream's endpoint interpolation,
+    /// except for a persistent-contact full-shape hit (nonlinear).
+    pub(super) model: MotionModel,
     pub(super) pseudo_hits: Vec<PseudoHit>,
 }
 
-/// Casts the fast collider against one target and returns the accepted impact fraction.
-/// Solid pairs stop only at strictly >0 fractions (on initial overlap, 2D retries with a core
-/// ball while 3D advances); pseudo pairs (sensors, mismatched groups) report any genuine impact.
+/// Casts the fast collider against one target and returns the accepted impact fraction and the
+/// model a clamp to it follows. Solid pairs stop only at strictly >0 fractions (on initial
+/// overlap, 2D retries with a core ball while 3D advances — or applies `policy`); pseudo pairs
+/// (sensors, mismatched groups) report any genuine impact.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn cast_collider_pair(
     dispatcher: &dyn QueryDispatcher,
@@ -326,7 +335,8 @@ pub(super) fn cast_collider_pair(
     dt: Real,
     linear_slop: Real,
     is_pseudo: bool,
-) -> Option<Real> {
+    policy: CcdPersistentContactPolicy,
+) -> Option<(Real, MotionModel)> {
     let target_pose = target_collider_pose(co2, rb2);
 
     let sub_shapes: &[FastSubShape] = match &fast.kind {
@@ -341,7 +351,8 @@ pub(super) fn cast_collider_pair(
                 max_fraction,
                 dt,
                 is_pseudo,
-            );
+            )
+            .map(|f| (f, MotionModel::Endpoint));
         }
     };
 
@@ -360,7 +371,8 @@ pub(super) fn cast_collider_pair(
                 max_fraction,
                 dt,
                 is_pseudo,
-            );
+            )
+            .map(|f| (f, MotionModel::Endpoint));
         }
     };
 
@@ -369,8 +381,9 @@ pub(super) fn cast_collider_pair(
     // only pass at or below the current bound).
     let mut best = None;
     let mut max_fraction = max_fraction;
+    let mut persistent = Vec::new();
     for sub in sub_shapes {
-        if let Some(fraction) = cast_sub_shape(
+        match cast_sub_shape(
             sub,
             &target,
             shape2,
@@ -379,15 +392,50 @@ pub(super) fn cast_collider_pair(
             linear_slop,
             is_pseudo,
         ) {
-            best = Some(fraction);
-            max_fraction = fraction;
+            SubShapeCast::Hit(fraction) => {
+                best = Some((fraction, MotionModel::Endpoint));
+                max_fraction = fraction;
+            }
+            SubShapeCast::Persistent if policy != CcdPersistentContactPolicy::Upstream => {
+                persistent.push(sub)
+            }
+            SubShapeCast::Persistent | SubShapeCast::Miss => {}
+        }
+    }
+
+    if let (TargetKind::Proxy(proxy2), false) = (&target, persistent.is_empty()) {
+        let target = PersistentTarget::still(co2, Some(proxy2), &target_pose, is_fixed_target(rb2));
+        let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+            sweep_time_of_impact(pa, sa, pb, sb, max, linear_slop)
+        };
+        if let Some(hit) = resolve_persistent(
+            policy,
+            dispatcher,
+            fast,
+            &persistent,
+            &target,
+            max_fraction,
+            dt,
+            pair_toi,
+        ) {
+            best = Some(hit);
         }
     }
     best
 }
 
+/// What one piece's cast against a target gave.
+enum SubShapeCast {
+    /// An accepted impact fraction.
+    Hit(Real),
+    /// A solid pair starting at fraction 0 (a persistent contact, see `persistent_contact.rs`).
+    Persistent,
+    Miss,
+}
+
 /// Casts one convex piece of the fast collider against the target collider's shape and
-/// returns the accepted impact fraction (see [`cast_collider_pair`]), or `None`.
+/// returns the accepted impact fraction (see [`cast_collider_pair`]), or whether the piece is
+/// in persistent contact with a convex target.
 fn cast_sub_shape(
     sub: &FastSubShape,
     target: &TargetKind,
@@ -396,7 +444,7 @@ fn cast_sub_shape(
     max_fraction: Real,
     linear_slop: Real,
     is_pseudo: bool,
-) -> Option<Real> {
+) -> SubShapeCast {
     let output = match target {
         TargetKind::Proxy(target_proxy) => {
             let target_sweep = Sweep::constant(target_pose, Vector::ZERO);
@@ -424,7 +472,7 @@ fn cast_sub_shape(
                 local_centroid: sub.local_centroid,
                 min_extent: sub.min_extent,
             };
-            sweep_time_of_impact_composite(
+            match sweep_time_of_impact_composite(
                 shape2,
                 target_pose,
                 fast_desc,
@@ -432,7 +480,10 @@ fn cast_sub_shape(
                 is_pseudo,
                 max_fraction,
                 linear_slop,
-            )?
+            ) {
+                Some(output) => output,
+                None => return SubShapeCast::Miss,
+            }
         }
     };
 
@@ -443,14 +494,14 @@ fn cast_sub_shape(
             SweepToiStatus::Hit | SweepToiStatus::Failed | SweepToiStatus::Overlapped
                 if output.fraction <= max_fraction =>
             {
-                Some(output.fraction)
+                SubShapeCast::Hit(output.fraction)
             }
-            _ => None,
+            _ => SubShapeCast::Miss,
         };
     }
 
     if 0.0 < output.fraction && output.fraction < max_fraction {
-        return Some(output.fraction);
+        return SubShapeCast::Hit(output.fraction);
     }
 
     #[cfg(feature = "dim2")]
@@ -469,12 +520,20 @@ fn cast_sub_shape(
                 linear_slop,
             );
             if 0.0 < output.fraction && output.fraction < max_fraction {
-                return Some(output.fraction);
+                return SubShapeCast::Hit(output.fraction);
             }
         }
     }
 
-    None
+    #[cfg(feature = "dim3")]
+    if output.fraction == 0.0
+        && output.status != SweepToiStatus::Separated
+        && matches!(target, TargetKind::Proxy(_))
+    {
+        return SubShapeCast::Persistent;
+    }
+
+    SubShapeCast::Miss
 }
 
 /// Nonlinear shape-cast fallback for pairs the proxy sweep can't handle (cylinder, cone or
@@ -550,9 +609,11 @@ pub(super) fn sweep_fast_body(
     dt: Real,
     linear_slop: Real,
     pseudo_mode: PseudoHitMode,
+    policy: CcdPersistentContactPolicy,
 ) -> BodyContinuousResult {
     let rb1 = &bodies[handle];
     let mut fraction: Real = 1.0;
+    let mut model = MotionModel::Endpoint;
     let mut pseudo_hits = Vec::new();
 
     for ch1 in &rb1.colliders.0 {
@@ -606,7 +667,7 @@ pub(super) fn sweep_fast_body(
             ) {
                 return;
             }
-            if let Some(hit_fraction) = cast_collider_pair(
+            if let Some((hit_fraction, hit_model)) = cast_collider_pair(
                 dispatcher,
                 &fast,
                 co2,
@@ -615,6 +676,7 @@ pub(super) fn sweep_fast_body(
                 dt,
                 linear_slop,
                 is_pseudo,
+                policy,
             ) {
                 if is_pseudo {
                     pseudo_hits.push(PseudoHit {
@@ -624,6 +686,7 @@ pub(super) fn sweep_fast_body(
                     });
                 } else {
                     fraction = hit_fraction;
+                    model = hit_model;
                 }
             }
         };
@@ -647,6 +710,7 @@ pub(super) fn sweep_fast_body(
     BodyContinuousResult {
         handle,
         fraction,
+        model,
         pseudo_hits,
     }
 }

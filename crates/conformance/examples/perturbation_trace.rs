@@ -1,0 +1,53 @@
+//! Traces a perturbation set (a debugging aid): strict pass-throughs and worst penetration per
+//! run; with SPEED and START, that run frame by frame on stderr.
+//! `cargo run --release -p rapier-pinned-conformance --example perturbation_trace -- SET POLICY on|off [SPEED START]`
+use rapier3d::prelude::*;
+use rapier_pinned_conformance::measure::{frame, strict_pass_through};
+use rapier_pinned_conformance::perturbation::CcdConfig;
+use rapier_pinned_scenes::{thin_sets, STARTS};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let set = thin_sets().iter().find(|s| s.name == args[1]).expect("set");
+    let policy = CcdPersistentContactPolicy::try_from(args[2].parse::<u8>().unwrap()).unwrap();
+    let config = CcdConfig { policy, relative_motion: args[3] == "on" };
+    let only: Option<(Real, usize)> = args.get(5).map(|s| (args[4].parse().unwrap(), s.parse().unwrap()));
+    for &speed in set.speeds {
+        for start in 0..STARTS {
+            if only.is_some_and(|o| o != (speed, start)) {
+                continue;
+            }
+            let (mut world, case) = set.build(config.params(), start, speed);
+            let m = |w: &PhysicsWorld| {
+                let (p, t) = (&w.colliders[case.part], &w.colliders[case.target]);
+                frame(p.shape(), p.position(), t.shape().as_cuboid().unwrap(), t.position())
+            };
+            let mut prev = m(&world);
+            let (mut strict, mut pen) = (0, 0.0 as Real);
+            for i in 0..case.steps {
+                if only.is_some() {
+                    eprintln!("-- step {i}");
+                }
+                world.step();
+                let next = m(&world);
+                let pt = strict_pass_through(&prev, &next);
+                strict += pt as usize;
+                pen = pen.max(next.penetration);
+                if only.is_some() {
+                    // The part's state, its pose in the target's frame, and the pair's manifolds.
+                    let rb = &world.bodies[world.colliders[case.part].parent().unwrap()];
+                    eprintln!("   side {:>9.5} within {} pen {:>7.3} mm {} ccd {} v {:?} w {:?}", next.side, next.within_face, next.penetration * 1e3, if pt { "PASS-THROUGH" } else { "" }, rb.is_ccd_active(), rb.linvel(), rb.angvel());
+                    let rel = world.colliders[case.target].position().inv_mul(world.colliders[case.part].position());
+                    let axes = [Vector::X, Vector::Y, Vector::Z].map(|a| rel.rotation * a);
+                    eprintln!("   part in target frame: t {:?} x {:?} y {:?} z {:?}", rel.translation, axes[0], axes[1], axes[2]);
+                    if let Some(pair) = world.contact_pair(case.part, case.target) {
+                        for m in pair.manifolds() {
+                            eprintln!("   manifold n1 {:?} pts {:?}", m.data.normal, m.points.iter().map(|p| (p.dist, p.data.impulse)).collect::<Vec<_>>());
+                        }
+                    }
+                }
+                prev = next;
+            }
+            println!("speed {speed:>5} start {start}: strict {strict} max pen {:.3} mm", pen * 1e3);
+        }
+    }
+}

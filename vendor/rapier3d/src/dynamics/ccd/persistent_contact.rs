@@ -1,0 +1,268 @@
+//! The persistent-contact branch of the continuous pass,
+//! [`IntegrationParameters::ccd_persistent_contact_policy`](crate::dynamics::IntegrationParameters::ccd_persistent_contact_policy)
+//! (rapier-pinned patch, `Upstream` by default).
+//!
+//! A pair is a *persistent contact* when a piece's full-shape sweep reports fraction 0: the
+//! shapes are already within the sweep's target separation, or overlapping, at the start of the
+//! step. That is derived from the poses alone; nothing is remembered between steps. Upstream
+//! ignores such pairs in 3D. The other policies:
+//!
+//! - **fixed target** (policies 1 and 2): the full shape is cast first — a nonlinear cast over
+//!   the fast body's motion that does not give up on a pair starting in contact — and its hit is
+//!   accepted only on a different *face* of the target than the one the pair touches at the start
+//!   (a convex target's face is its support feature toward the contact normal, as parry's
+//!   `PolygonalFeatureMap` reports it; shapes without one, such as balls, have one face). On the
+//!   same face, or without a hit, each persistent piece sweeps its *core sphere* instead: a ball at
+//!   the piece's centroid of radius `CORE_FRACTION × ccd_thickness`.
+//! - **kinematic/dynamic target**, policy 1: the core sphere only;
+//! - **kinematic/dynamic target**, policy 2: the full-shape nonlinear cast (over both bodies'
+//!   motions with `ccd_relative_motion`, against the target frozen at its end pose without),
+//!   honoured down to fraction 0, the clamp following the same constant-velocity model.
+
+use crate::dynamics::{CcdPersistentContactPolicy, RigidBody};
+use crate::geometry::Collider;
+use crate::math::{Pose, Real, Vector};
+use crate::parry::bounding_volume::{Aabb, BoundingVolume};
+use parry::query::sweep_toi::{CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy};
+use parry::query::{NonlinearRigidMotion, QueryDispatcher};
+use parry::shape::{PolygonalFeature, Shape};
+
+use super::relative_motion::{MotionModel, nonlinear_motion};
+use super::sweeps::{FastColliderInfo, FastSubShape};
+
+/// The target of a persistent pair, as the pass that found it sees it.
+pub(super) struct PersistentTarget<'a> {
+    pub(super) collider: &'a Collider,
+    /// The target's proxy, when it has one (core-sphere sweeps need it).
+    pub(super) proxy: Option<&'a ToiProxy<'a>>,
+    /// The target's endpoint sweep (constant for fixed and frozen targets).
+    pub(super) sweep: Sweep,
+    /// The target's constant-velocity motion (constant position for fixed and frozen targets).
+    pub(super) motion: NonlinearRigidMotion,
+    /// Fixed target (parentless collider or `Fixed` parent)?
+    pub(super) fixed: bool,
+}
+
+impl<'a> PersistentTarget<'a> {
+    /// A target that holds `pose` during the whole sweep (fixed, or frozen at its end pose).
+    pub(super) fn still(
+        collider: &'a Collider,
+        proxy: Option<&'a ToiProxy<'a>>,
+        pose: &Pose,
+        fixed: bool,
+    ) -> Self {
+        Self {
+            collider,
+            proxy,
+            sweep: Sweep::constant(pose, Vector::ZERO),
+            motion: NonlinearRigidMotion::constant_position(*pose),
+            fixed,
+        }
+    }
+
+    /// A target moving along its body's step (`ccd_relative_motion`): `sweep` as the pair cast
+    /// used it, and the constant-velocity motion reproducing the same step.
+    pub(super) fn moving(
+        collider: &'a Collider,
+        body: &RigidBody,
+        proxy: Option<&'a ToiProxy<'a>>,
+        sweep: Sweep,
+        inv_dt: Real,
+    ) -> Option<Self> {
+        let parent = collider.parent.as_ref()?;
+        Some(Self {
+            collider,
+            proxy,
+            sweep,
+            motion: nonlinear_motion(body, inv_dt).prepend(parent.pos_wrt_parent),
+            fixed: false,
+        })
+    }
+}
+
+/// The fast piece's core sphere: a ball at its centroid, `CORE_FRACTION × ccd_thickness` wide.
+fn core_sphere(sub: &FastSubShape) -> ToiProxy<'static> {
+    ToiProxy::point(sub.local_centroid, CORE_FRACTION * sub.min_extent)
+}
+
+/// The face of a convex `shape` a contact with local normal `normal` lies on: its support
+/// feature toward `normal`. `None` for shapes without polygonal features (one face).
+fn face(shape: &dyn Shape, normal: Vector) -> Option<u32> {
+    let (map, _) = shape.as_polygonal_feature_map()?;
+    let mut feature = PolygonalFeature::default();
+    map.local_support_feature(normal, &mut feature);
+    Some(feature.fid.0)
+}
+
+/// Applies `policy` to a persistent pair: `persistent` are the fast collider's pieces whose sweep
+/// started at fraction 0, `pair_toi` the time of impact the pass uses for a piece against this
+/// target (so the core sphere stops exactly as a full piece would). Returns the accepted fraction
+/// in `[0, max_fraction)` and the model the clamp must follow.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn resolve_persistent(
+    policy: CcdPersistentContactPolicy,
+    dispatcher: &dyn QueryDispatcher,
+    fast: &FastColliderInfo,
+    persistent: &[&FastSubShape],
+    target: &PersistentTarget,
+    max_fraction: Real,
+    dt: Real,
+    pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
+) -> Option<(Real, MotionModel)> {
+    if persistent.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
+        return None;
+    }
+
+    let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
+    if full_shape {
+        if let Some(fraction) = full_shape_fraction(dispatcher, fast, target, max_fraction, dt) {
+            return Some((fraction, MotionModel::Nonlinear));
+        }
+        if !target.fixed {
+            return None; // Policy 2 never falls back to the core sphere on a moving target.
+        }
+    }
+
+    let target_proxy = target.proxy?;
+    let mut best = None;
+    let mut max_fraction = max_fraction;
+    for sub in persistent {
+        let output = pair_toi(
+            target_proxy,
+            &target.sweep,
+            &core_sphere(sub),
+            &sub.sweep,
+            max_fraction,
+        );
+        if 0.0 < output.fraction && output.fraction < max_fraction {
+            best = Some((output.fraction, MotionModel::Endpoint));
+            max_fraction = output.fraction;
+        }
+    }
+    best
+}
+
+/// The full-shape rule: a nonlinear cast of the whole fast collider against the target that
+/// does not give up on a pair starting in contact (`stop_at_penetration = false`). A moving
+/// target's hit is honoured down to fraction 0, and also when the shapes only get deeper (see
+/// [`deepening_fraction`]); a fixed target's hit only strictly after 0 and on a different face
+/// than the one touched at the start.
+fn full_shape_fraction(
+    dispatcher: &dyn QueryDispatcher,
+    fast: &FastColliderInfo,
+    target: &PersistentTarget,
+    max_fraction: Real,
+    dt: Real,
+) -> Option<Real> {
+    if dt == 0.0 {
+        return None;
+    }
+    let parent1 = fast.collider.parent.as_ref()?;
+    let motion1 = nonlinear_motion(fast.body, 1.0 / dt).prepend(parent1.pos_wrt_parent);
+    let (shape1, shape2) = (fast.collider.shape.as_ref(), target.collider.shape.as_ref());
+    // The fast collider's pose in the target's frame.
+    let pose12_at = |fraction: Real| {
+        target
+            .motion
+            .position_at_time(fraction * dt)
+            .inv_mul(&motion1.position_at_time(fraction * dt))
+    };
+    // Fixed targets: the face the pair touches at the start, and whether the fast collider can
+    // reach another face at all this step (if not, no hit can be accepted: the cast is skipped).
+    let start_face = if target.fixed {
+        let start = dispatcher
+            .contact(&pose12_at(0.0), shape2, shape1, Real::MAX)
+            .ok()??;
+        let swept = shape1
+            .compute_aabb(&pose12_at(0.0))
+            .merged(&shape1.compute_aabb(&pose12_at(1.0)));
+        if !may_reach_another_face(shape2, start.normal1, &swept) {
+            return None;
+        }
+        Some(face(shape2, start.normal1))
+    } else {
+        None
+    };
+    // The target first, so the hit's `normal1` is in the target's frame.
+    let hit = dispatcher
+        .cast_shapes_nonlinear(&target.motion, shape2, &motion1, shape1, 0.0, dt, false)
+        .ok()
+        .flatten();
+
+    let Some(start_face) = start_face else {
+        let cast = hit
+            .map(|hit| hit.time_of_impact / dt)
+            .filter(|f| 0.0 <= *f && *f < max_fraction);
+        let bound = cast.unwrap_or(max_fraction);
+        let distance_at = |fraction: Real| {
+            dispatcher
+                .contact(&pose12_at(fraction), shape2, shape1, Real::MAX)
+                .ok()
+                .flatten()
+                .map(|c| c.dist)
+        };
+        return deepening_fraction(distance_at, bound).or(cast);
+    };
+
+    let hit = hit?;
+    let fraction = hit.time_of_impact / dt;
+    if !(0.0 < fraction && fraction < max_fraction) {
+        return None;
+    }
+    (start_face != face(shape2, hit.normal1)).then_some(fraction)
+}
+
+/// Can a fast collider whose bounds over the step are `swept` (at its start and end poses, the
+/// bounds the pass's own candidate search uses, in the target's frame) touch a face of the convex
+/// target other than the one its start contact normal `start_normal` lies on? Answered for
+/// cuboids, whose faces are rectangles; any other shape may.
+fn may_reach_another_face(shape: &dyn Shape, start_normal: Vector, swept: &Aabb) -> bool {
+    let Some(cuboid) = shape.as_cuboid() else {
+        return true;
+    };
+    let he = cuboid.half_extents;
+    let start_axis = start_normal.abs().max_position();
+    let start_side = start_normal[start_axis] > 0.0;
+    (0..3).any(|axis| {
+        [false, true].into_iter().any(|side| {
+            let plane = if side { he[axis] } else { -he[axis] };
+            (axis, side) != (start_axis, start_side)
+                && swept.mins[axis] <= plane
+                && plane <= swept.maxs[axis]
+                && (0..3)
+                    .filter(|other| *other != axis)
+                    .all(|o| swept.mins[o] <= he[o] && -he[o] <= swept.maxs[o])
+        })
+    })
+}
+
+/// When a persistent pair ends its motion up to `max_fraction` *deeper* than it started —
+/// overlapping if it started apart, more overlapping if it started overlapped — the last fraction
+/// before that happens, found by bisection on the signed distance `distance_at` (the shapes'
+/// contact distance, negative when overlapping). Parry's directional cast misses this when the
+/// shapes sink without approaching at their contact points (a thin part rotating flat into a
+/// plate), and the contact solver, linearized at stale points, does not stop it either. With this
+/// rule a persistent moving pair never ends a step deeper than it started.
+fn deepening_fraction(
+    distance_at: impl Fn(Real) -> Option<Real>,
+    max_fraction: Real,
+) -> Option<Real> {
+    let limit = distance_at(0.0)?.min(0.0);
+    let deeper = |fraction: Real| distance_at(fraction).is_some_and(|d| d < limit);
+    if !deeper(max_fraction) {
+        return None;
+    }
+    // Bisection down to the precision of `Real`: `lo` is never deeper, `hi` always is.
+    let (mut lo, mut hi) = (0.0, max_fraction);
+    loop {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            return Some(lo);
+        }
+        if deeper(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+}
