@@ -1,7 +1,8 @@
 //! The moving-target gates beyond the suite's own starts, speeds, thicknesses and spin rates:
 //! `cargo run --release -p rapier-pinned-conformance --example perturbation_variations`.
 //! Prints, per family and configuration, runs, strict pass-throughs and the worst end-of-frame
-//! penetration as a fraction of the target's half-thickness (the gate is <= 1).
+//! penetration as a fraction of the target's half-thickness (the gate is <= 1). `-- --dt SECONDS`
+//! runs everything at another time step (the default is upstream's 1/60 s).
 
 use rapier3d::prelude::*;
 use rapier_pinned_conformance::perturbation::{run_case, CcdConfig, SetReport};
@@ -10,9 +11,19 @@ use rapier_pinned_scenes::ThinCase;
 const STARTS: [Real; 13] = [-0.36, -0.3, -0.24, -0.18, -0.12, -0.06, 0.0, 0.06, 0.12, 0.18, 0.24, 0.3, 0.36];
 const SPEEDS: [Real; 4] = [10.0, 45.0, 90.0, 200.0];
 
+/// The time step: `--dt SECONDS` on the command line, upstream's default otherwise.
+fn dt() -> Real {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == "--dt")
+        .map(|i| args[i + 1].parse().expect("--dt SECONDS"))
+        .unwrap_or(IntegrationParameters::default().dt)
+}
+
 fn world(config: CcdConfig) -> PhysicsWorld {
     let mut w = PhysicsWorld::new();
     w.integration_parameters = config.params();
+    w.integration_parameters.dt = dt();
     w.gravity = Vector::ZERO;
     w
 }
