@@ -94,15 +94,51 @@ fn collider_poses(rb: &RigidBody, co: &Collider) -> Option<(Pose, Pose)> {
 /// swept along the center of mass' straight path (both motion models move it on that line
 /// for the endpoint sweep; for the nonlinear one it is the same line at constant velocity).
 fn motion_bounds(rb: &RigidBody, co: &Collider, margin: Real) -> Option<Aabb> {
-    let parent = co.parent.as_ref()?;
-    let local_com = rb.mprops.local_mprops.local_com;
-    let sphere = co.shape.compute_local_bounding_sphere();
-    let center_in_body = parent.pos_wrt_parent.transform_point(sphere.center);
-    let radius = (center_in_body - local_com).length() + sphere.radius + margin;
-    let c1 = rb.pos.position.transform_point(local_com);
-    let c2 = rb.pos.next_position.transform_point(local_com);
-    let half = Vector::splat(radius);
-    Some(Aabb::new(c1 - half, c1 + half).merged(&Aabb::new(c2 - half, c2 + half)))
+    let path = ComPath::new(rb, co)?;
+    let half = Vector::splat(path.radius + margin);
+    Some(
+        Aabb::new(path.start - half, path.start + half)
+            .merged(&Aabb::new(path.end - half, path.end + half)),
+    )
+}
+
+/// A collider's center-of-mass path this step: the body's center of mass moves from `start` to
+/// `end` on a straight line at constant speed in both motion models, and the collider stays
+/// within `radius` of it in any orientation.
+#[derive(Copy, Clone)]
+struct ComPath {
+    start: Vector,
+    end: Vector,
+    radius: Real,
+}
+
+impl ComPath {
+    fn new(rb: &RigidBody, co: &Collider) -> Option<Self> {
+        let parent = co.parent.as_ref()?;
+        let local_com = rb.mprops.local_mprops.local_com;
+        let sphere = co.shape.compute_local_bounding_sphere();
+        let center_in_body = parent.pos_wrt_parent.transform_point(sphere.center);
+        Some(Self {
+            start: rb.pos.position.transform_point(local_com),
+            end: rb.pos.next_position.transform_point(local_com),
+            radius: (center_in_body - local_com).length() + sphere.radius,
+        })
+    }
+
+    /// Can the two colliders come within `margin` of each other during the step? Both centers
+    /// move uniformly in the same normalized time, so their closest approach, less the two radii,
+    /// bounds the colliders' distance from below at every instant.
+    fn may_come_within(&self, other: &ComPath, margin: Real) -> bool {
+        let d0 = self.start - other.start;
+        let dd = (self.end - self.start) - (other.end - other.start);
+        let len2 = dd.length_squared();
+        let t = if len2 > 0.0 {
+            (-d0.dot(dd) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (d0 + dd * t).length() <= self.radius + other.radius + margin
+    }
 }
 
 /// The enabled colliders of kinematic/dynamic bodies with their [`motion_bounds`], in handle
@@ -384,7 +420,9 @@ pub(super) fn sweep_bullet(
     }
 
     for (ch1, co1, fast) in &fast_colliders {
-        let Some(bounds1) = motion_bounds(rb1, co1, linear_slop) else {
+        let (Some(bounds1), Some(path1)) =
+            (motion_bounds(rb1, co1, linear_slop), ComPath::new(rb1, co1))
+        else {
             continue;
         };
         for ch2 in moving.intersecting(&bounds1) {
@@ -398,6 +436,13 @@ pub(super) fn sweep_bullet(
             let rb2 = &bodies[bh2];
             // Each bullet pair is cast once, by the bullet with the smaller handle.
             if is_bullet(rb2) && bh2.into_raw_parts() < handle.into_raw_parts() {
+                continue;
+            }
+            // A pair that never comes within twice the slop cannot reach the sweep's target
+            // separation plus its tolerance (1.25 slop), nor touch: every cast would miss.
+            if !ComPath::new(rb2, co2)
+                .is_some_and(|path2| path1.may_come_within(&path2, 2.0 * linear_slop))
+            {
                 continue;
             }
             let Some(is_pseudo) =
