@@ -2,8 +2,8 @@
 //! run; with SPEED and START, that run frame by frame on stderr.
 //! `cargo run --release -p rapier-pinned-conformance --example perturbation_trace -- SET POLICY on|off [SPEED START]`
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::measure::{frame, strict_pass_through};
-use rapier_pinned_conformance::perturbation::CcdConfig;
+use rapier_pinned_conformance::measure::strict_pass_through;
+use rapier_pinned_conformance::perturbation::{case_frame, CcdConfig};
 use rapier_pinned_scenes::{thin_sets, STARTS};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,10 +17,7 @@ fn main() {
                 continue;
             }
             let (mut world, case) = set.build(config.params(), start, speed);
-            let m = |w: &PhysicsWorld| {
-                let (p, t) = (&w.colliders[case.part], &w.colliders[case.target]);
-                frame(p.shape(), p.position(), t.shape().as_cuboid().unwrap(), t.position())
-            };
+            let m = |w: &PhysicsWorld| case_frame(w, &case);
             let mut prev = m(&world);
             let (mut strict, mut pen) = (0, 0.0 as Real);
             for i in 0..case.steps {

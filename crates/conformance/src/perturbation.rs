@@ -5,7 +5,7 @@
 use rapier3d::prelude::*;
 use rapier_pinned_scenes::{state_digest, ThinCase, ThinSet, STARTS};
 
-use crate::measure::{frame, strict_pass_through};
+use crate::measure::{frame, strict_pass_through, Frame};
 use crate::truncation::Truncation;
 
 /// The two CCD settings the suite varies.
@@ -78,14 +78,17 @@ pub fn run_set_with(set: &ThinSet, params: IntegrationParameters, truncation: bo
     report
 }
 
+/// The case's part against its cuboid target, measured at the world's current poses.
+pub fn case_frame(world: &PhysicsWorld, case: &ThinCase) -> Frame {
+    let (part, target) = (&world.colliders[case.part], &world.colliders[case.target]);
+    let cuboid = target.shape().as_cuboid().expect("cuboid target");
+    frame(part.shape(), part.position(), cuboid, target.position())
+}
+
 /// Runs one built case for its steps and adds its figures to `report` (the half-thickness is
 /// the caller's to set).
 pub fn run_case(mut world: PhysicsWorld, case: ThinCase, truncation: bool, report: &mut SetReport) {
-    let measure = |w: &PhysicsWorld| {
-        let (part, target) = (&w.colliders[case.part], &w.colliders[case.target]);
-        let cuboid = target.shape().as_cuboid().expect("cuboid target");
-        frame(part.shape(), part.position(), cuboid, target.position())
-    };
+    let measure = |w: &PhysicsWorld| case_frame(w, &case);
     let mut prev = measure(&world);
     for _ in 0..case.steps {
         if truncation {

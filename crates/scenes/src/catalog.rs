@@ -205,14 +205,19 @@ pub(crate) fn blade_into_plate_with(
 ) -> (ColliderHandle, ColliderHandle) {
     world.gravity = Vector::ZERO;
     let plate = add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5));
-    // The blade: 50 cm x 4 cm x 1 mm, spinning about its thin axis (z) while driven along x.
-    let blade = RigidBodyBuilder::dynamic()
-        .translation(Vector::new(0.0, offset, 0.0))
+    (plate.1, blade(world, Vector::new(0.0, offset, 0.0), speed, spin, fast_rotation))
+}
+
+/// The 50 cm x 4 cm x 1 mm blade (a bullet) at `pos`, driven along +x at `speed`, spinning about
+/// its thin axis (z) at `spin`. Returns its collider.
+pub(crate) fn blade(world: &mut PhysicsWorld, pos: Vector, speed: Real, spin: Real, fast_rotation: bool) -> ColliderHandle {
+    let body = RigidBodyBuilder::dynamic()
+        .translation(pos)
         .linvel(Vector::new(speed, 0.0, 0.0))
         .angvel(Vector::new(0.0, 0.0, spin))
         .ccd_enabled(true)
         .allow_fast_rotation(fast_rotation);
-    (plate.1, add(world, blade, ColliderBuilder::cuboid(0.25, 0.02, 0.0005)).1)
+    add(world, body, ColliderBuilder::cuboid(0.25, 0.02, 0.0005)).1
 }
 
 fn box_into_rotor(world: &mut PhysicsWorld) {

@@ -5,7 +5,7 @@
 
 use rapier3d::prelude::*;
 
-use crate::catalog::{add, blade_into_plate_with, vehicle};
+use crate::catalog::{add, blade, blade_into_plate_with, vehicle};
 
 /// Starts per set.
 pub const STARTS: usize = 7;
@@ -90,18 +90,6 @@ pub fn thin_sets() -> &'static [ThinSet] {
 /// The start's offset along the target's face: -0.3 .. 0.3 m in 7 steps, scaled by `scale`.
 fn offset(start: usize, scale: Real) -> Real {
     (-0.3 + 0.1 * start as Real) * scale
-}
-
-/// The 50 cm x 4 cm x 1 mm blade of the catalog's `blade_into_plate`, at `pos`, driven along +x
-/// at `speed`, spinning about z at `spin`.
-fn blade(world: &mut PhysicsWorld, pos: Vector, speed: Real, spin: Real, fast_rotation: bool) -> ColliderHandle {
-    let body = RigidBodyBuilder::dynamic()
-        .translation(pos)
-        .linvel(Vector::new(speed, 0.0, 0.0))
-        .angvel(Vector::new(0.0, 0.0, spin))
-        .ccd_enabled(true)
-        .allow_fast_rotation(fast_rotation);
-    add(world, body, ColliderBuilder::cuboid(0.25, 0.02, 0.0005)).1
 }
 
 /// A 1 m x 1 m fixed plate of `half_thickness` with mid-plane x = 1 (thin along x).

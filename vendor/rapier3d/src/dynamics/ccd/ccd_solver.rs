@@ -9,7 +9,6 @@ use crate::math::Real;
 use crate::parry::bounding_volume::Aabb;
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
-use parry::query::sweep_toi::Sweep;
 
 use super::relative_motion;
 use super::sweeps::{
@@ -378,18 +377,8 @@ impl CCDSolver {
         for result in results {
             if result.fraction < 1.0 {
                 let rb = bodies.index_mut_internal(result.handle);
-                rb.pos.next_position = match result.model {
-                    relative_motion::MotionModel::Endpoint => Sweep::from_poses(
-                        &rb.pos.position,
-                        &rb.pos.next_position,
-                        rb.mprops.local_mprops.local_com,
-                    )
-                    .transform_at(result.fraction),
-                    relative_motion::MotionModel::Nonlinear => {
-                        relative_motion::nonlinear_motion(rb, 1.0 / dt)
-                            .position_at_time(result.fraction * dt)
-                    }
-                };
+                rb.pos.next_position =
+                    relative_motion::clamped_pose(rb, result.model, result.fraction, dt);
             }
         }
     }

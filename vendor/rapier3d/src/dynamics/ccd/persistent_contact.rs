@@ -33,8 +33,8 @@ use super::sweeps::{FastColliderInfo, FastSubShape};
 /// The target of a persistent pair, as the pass that found it sees it.
 pub(super) struct PersistentTarget<'a> {
     pub(super) collider: &'a Collider,
-    /// The target's proxy, when it has one (core-sphere sweeps need it).
-    pub(super) proxy: Option<&'a ToiProxy<'a>>,
+    /// The target's point-cloud proxy (core-sphere sweeps need it).
+    pub(super) proxy: &'a ToiProxy<'a>,
     /// The target's endpoint sweep (constant for fixed and frozen targets).
     pub(super) sweep: Sweep,
     /// The target's constant-velocity motion (constant position for fixed and frozen targets).
@@ -47,7 +47,7 @@ impl<'a> PersistentTarget<'a> {
     /// A target that holds `pose` during the whole sweep (fixed, or frozen at its end pose).
     pub(super) fn still(
         collider: &'a Collider,
-        proxy: Option<&'a ToiProxy<'a>>,
+        proxy: &'a ToiProxy<'a>,
         pose: &Pose,
         fixed: bool,
     ) -> Self {
@@ -65,7 +65,7 @@ impl<'a> PersistentTarget<'a> {
     pub(super) fn moving(
         collider: &'a Collider,
         body: &RigidBody,
-        proxy: Option<&'a ToiProxy<'a>>,
+        proxy: &'a ToiProxy<'a>,
         sweep: Sweep,
         inv_dt: Real,
     ) -> Option<Self> {
@@ -110,7 +110,7 @@ pub(super) fn resolve_persistent(
     pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
 ) -> Option<(Real, MotionModel)> {
     if persistent.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
-        return None;
+        return None; // Callers only collect persistent pieces under another policy.
     }
 
     let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
@@ -123,12 +123,11 @@ pub(super) fn resolve_persistent(
         }
     }
 
-    let target_proxy = target.proxy?;
     let mut best = None;
     let mut max_fraction = max_fraction;
     for sub in persistent {
         let output = pair_toi(
-            target_proxy,
+            target.proxy,
             &target.sweep,
             &core_sphere(sub),
             &sub.sweep,

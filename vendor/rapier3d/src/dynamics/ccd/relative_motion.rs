@@ -52,6 +52,19 @@ pub(super) enum MotionModel {
     Nonlinear,
 }
 
+/// `rb`'s pose at `fraction` of its step along `model`: where a clamp to that fraction puts it.
+pub(super) fn clamped_pose(rb: &RigidBody, model: MotionModel, fraction: Real, dt: Real) -> Pose {
+    match model {
+        MotionModel::Endpoint => Sweep::from_poses(
+            &rb.pos.position,
+            &rb.pos.next_position,
+            rb.mprops.local_mprops.local_com,
+        )
+        .transform_at(fraction),
+        MotionModel::Nonlinear => nonlinear_motion(rb, 1.0 / dt).position_at_time(fraction * dt),
+    }
+}
+
 /// Where a dynamic body stops: the earliest fraction of its step over all its pairs.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Clamp {
@@ -268,7 +281,7 @@ fn cast_moving_pair(
             }
         }
         if !persistent.is_empty() && dt != 0.0 {
-            let target = PersistentTarget::moving(co2, rb2, Some(&proxy2), sweep2, inv_dt)?;
+            let target = PersistentTarget::moving(co2, rb2, &proxy2, sweep2, inv_dt)?;
             let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
                 moving_pair_time_of_impact(pa, sa, pb, sb, max, linear_slop)
             };
@@ -568,16 +581,7 @@ pub(super) fn resolve(
 pub(super) fn apply_clamps(bodies: &mut RigidBodySet, clamps: &[Clamp], dt: Real) {
     for clamp in clamps {
         let rb = bodies.index_mut_internal(clamp.handle);
-        let local_com = rb.mprops.local_mprops.local_com;
-        let clamped = match clamp.model {
-            MotionModel::Endpoint => {
-                Sweep::from_poses(&rb.pos.position, &rb.pos.next_position, local_com)
-                    .transform_at(clamp.fraction)
-            }
-            MotionModel::Nonlinear => {
-                nonlinear_motion(rb, 1.0 / dt).position_at_time(clamp.fraction * dt)
-            }
-        };
+        let clamped = clamped_pose(rb, clamp.model, clamp.fraction, dt);
         rb.pos.next_position = if clamp.carry == Vector::ZERO {
             clamped
         } else {

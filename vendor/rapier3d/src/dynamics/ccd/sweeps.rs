@@ -404,7 +404,7 @@ pub(super) fn cast_collider_pair(
     }
 
     if let (TargetKind::Proxy(proxy2), false) = (&target, persistent.is_empty()) {
-        let target = PersistentTarget::still(co2, Some(proxy2), &target_pose, is_fixed_target(rb2));
+        let target = PersistentTarget::still(co2, proxy2, &target_pose, is_fixed_target(rb2));
         let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
             sweep_time_of_impact(pa, sa, pb, sb, max, linear_slop)
         };
