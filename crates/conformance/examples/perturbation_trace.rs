@@ -2,8 +2,7 @@
 //! run; with SPEED and START, that run frame by frame on stderr.
 //! `cargo run --release -p rapier-pinned-conformance --example perturbation_trace -- SET POLICY on|off [SPEED START]`
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::measure::strict_pass_through;
-use rapier_pinned_conformance::perturbation::{case_frame, CcdConfig};
+use rapier_pinned_conformance::perturbation::{CaseTracker, CcdConfig};
 use rapier_pinned_scenes::{thin_sets, STARTS};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,16 +16,14 @@ fn main() {
                 continue;
             }
             let (mut world, case) = set.build(config.params(), start, speed);
-            let m = |w: &PhysicsWorld| case_frame(w, &case);
-            let mut prev = m(&world);
+            let mut tracker = CaseTracker::new(&world, &case);
             let (mut strict, mut pen) = (0, 0.0 as Real);
             for i in 0..case.steps {
                 if only.is_some() {
                     eprintln!("-- step {i}");
                 }
                 world.step();
-                let next = m(&world);
-                let pt = strict_pass_through(&prev, &next);
+                let (next, pt) = tracker.step(&world, &case);
                 strict += pt as usize;
                 pen = pen.max(next.penetration);
                 if only.is_some() {
@@ -42,7 +39,6 @@ fn main() {
                         }
                     }
                 }
-                prev = next;
             }
             println!("speed {speed:>5} start {start}: strict {strict} max pen {:.3} mm", pen * 1e3);
         }

@@ -7,6 +7,7 @@ pub mod oracle;
 pub mod perturbation;
 pub mod sweep_check;
 pub mod truncation;
+pub mod variations;
 pub mod vectors;
 
 use std::path::PathBuf;

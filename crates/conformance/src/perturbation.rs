@@ -5,7 +5,7 @@
 use rapier3d::prelude::*;
 use rapier_pinned_scenes::{state_digest, ThinCase, ThinSet, STARTS};
 
-use crate::measure::{frame, strict_pass_through, Frame};
+use crate::measure::{crosses_within_face, frame, strict_pass_through, Frame, Placed};
 use crate::truncation::Truncation;
 
 /// The two CCD settings the suite varies.
@@ -30,6 +30,7 @@ impl CcdConfig {
         let mut params = IntegrationParameters::default();
         params.ccd_persistent_contact_policy = self.policy;
         params.ccd_relative_motion = self.relative_motion;
+        if std::env::var("NO_RECYCLE").is_ok() { params.normalized_contact_recycle_distance = 0.0; }
         params
     }
 
@@ -85,20 +86,55 @@ pub fn case_frame(world: &PhysicsWorld, case: &ThinCase) -> Frame {
     frame(part.shape(), part.position(), cuboid, target.position())
 }
 
+/// The case's part and target as they are placed in the world now (see [`Placed`]).
+pub fn case_placed(world: &PhysicsWorld, case: &ThinCase) -> (Placed, Placed) {
+    let placed = |handle: ColliderHandle| {
+        let co = &world.colliders[handle];
+        // A parentless (fixed) collider does not move: any centre and no spin.
+        let (com, angvel) = co.parent().map_or((co.translation(), Vector::ZERO), |h| (world.bodies[h].center_of_mass(), world.bodies[h].angvel()));
+        Placed { pose: *co.position(), local_com: co.position().inverse_transform_point(com), angvel }
+    };
+    (placed(case.part), placed(case.target))
+}
+
+/// Tracks a case frame by frame: call [`CaseTracker::step`] after each world step.
+pub struct CaseTracker {
+    frame: Frame,
+    placed: (Placed, Placed),
+}
+
+impl CaseTracker {
+    pub fn new(world: &PhysicsWorld, case: &ThinCase) -> Self {
+        Self { frame: case_frame(world, case), placed: case_placed(world, case) }
+    }
+
+    /// The new frame, and whether the step that led to it was a strict pass-through (design §6,
+    /// with the crossing followed between the frames, see [`crosses_within_face`]).
+    pub fn step(&mut self, world: &PhysicsWorld, case: &ThinCase) -> (Frame, bool) {
+        let (frame, placed) = (case_frame(world, case), case_placed(world, case));
+        let strict = strict_pass_through(&self.frame, &frame) && {
+            let (part, target) = (&world.colliders[case.part], &world.colliders[case.target]);
+            let cuboid = target.shape().as_cuboid().expect("cuboid target");
+            let dt = world.integration_parameters.dt;
+            crosses_within_face(part.shape(), (&self.placed.0, &placed.0), cuboid, (&self.placed.1, &placed.1), dt)
+        };
+        (self.frame, self.placed) = (frame, placed);
+        (frame, strict)
+    }
+}
+
 /// Runs one built case for its steps and adds its figures to `report` (the half-thickness is
 /// the caller's to set).
 pub fn run_case(mut world: PhysicsWorld, case: ThinCase, truncation: bool, report: &mut SetReport) {
-    let measure = |w: &PhysicsWorld| case_frame(w, &case);
-    let mut prev = measure(&world);
+    let mut tracker = CaseTracker::new(&world, &case);
     for _ in 0..case.steps {
         if truncation {
             report.truncation.measure_step(&world);
         }
         world.step();
-        let next = measure(&world);
-        report.pass_throughs += strict_pass_through(&prev, &next) as usize;
+        let (next, strict) = tracker.step(&world, &case);
+        report.pass_throughs += strict as usize;
         report.max_penetration = report.max_penetration.max(next.penetration);
-        prev = next;
     }
     report.runs += 1;
     report.digests.push(state_digest(&world.bodies));

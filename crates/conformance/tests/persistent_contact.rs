@@ -4,6 +4,7 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned_conformance::perturbation::{run_set, CcdConfig, SetReport};
+use rapier_pinned_conformance::variations;
 use rapier_pinned_scenes::{thin_sets, ThinSet};
 
 const PINNED: CcdConfig = CcdConfig { policy: CcdPersistentContactPolicy::CoreSphereFixedTargets, relative_motion: true };
@@ -108,4 +109,16 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
     let mut bad = bytes.clone();
     bad[at[0]] = 3;
     assert!(bincode::deserialize::<PhysicsWorld>(&bad).is_err());
+}
+
+/// Beyond the suite (issue 5): spin rates of the variation families at which bodies turn
+/// 16.7 rad (blade) and 8.3 rad (rotor) per step, at upstream's time step. Both failed before
+/// patches 0005 and 0006 (penetration 1.22 half-thicknesses; 1 strict pass-through).
+#[test]
+fn gates_hold_for_bodies_turning_more_than_half_a_turn_per_step() {
+    let dt = IntegrationParameters::default().dt;
+    let blade = variations::spinning_blades(PINNED, dt, 1000.0, false);
+    let rotor = variations::rotors(PINNED, dt, 500.0);
+    println!("blade 1000 rad/s: {blade:?}\nrotor 500 rad/s: {rotor:?}");
+    assert!(blade.meets_gates() && rotor.meets_gates());
 }

@@ -80,6 +80,18 @@ impl<'a> PersistentTarget<'a> {
     }
 }
 
+/// Where in its step a persistent pair is examined, as step fractions.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Window {
+    /// Where the pair starts in contact: 0, or the start of a fast-turning pair's piece.
+    pub(super) from: Real,
+    /// Hits at or after this are not accepted (an earlier hit of the same bullet, or the
+    /// piece's end).
+    pub(super) max_fraction: Real,
+    /// Where the full-shape cast ends: the end of the step, or of the piece.
+    pub(super) cast_end: Real,
+}
+
 /// The fast piece's core sphere: a ball at its centroid, `CORE_FRACTION × ccd_thickness` wide.
 fn core_sphere(sub: &FastSubShape) -> ToiProxy<'static> {
     ToiProxy::point(sub.local_centroid, CORE_FRACTION * sub.min_extent)
@@ -96,8 +108,9 @@ fn face(shape: &dyn Shape, normal: Vector) -> Option<u32> {
 
 /// Applies `policy` to a persistent pair: `persistent` are the fast collider's pieces whose sweep
 /// started at fraction 0, `pair_toi` the time of impact the pass uses for a piece against this
-/// target (so the core sphere stops exactly as a full piece would). Returns the accepted fraction
-/// in `[0, max_fraction)` and the model the clamp must follow.
+/// target (so the core sphere stops exactly as a full piece would). `window` is where in the
+/// step the pair is in contact and what it may be clamped to (see [`Window`]). Returns the
+/// accepted fraction in `[window.from, window.max_fraction)` and the model the clamp must follow.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn resolve_persistent(
     policy: CcdPersistentContactPolicy,
@@ -105,17 +118,20 @@ pub(super) fn resolve_persistent(
     fast: &FastColliderInfo,
     persistent: &[&FastSubShape],
     target: &PersistentTarget,
-    max_fraction: Real,
+    window: Window,
     dt: Real,
     pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
 ) -> Option<(Real, MotionModel)> {
+    let Window {
+        from, max_fraction, ..
+    } = window;
     if persistent.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
         return None; // Callers only collect persistent pieces under another policy.
     }
 
     let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
     if full_shape {
-        if let Some(fraction) = full_shape_fraction(dispatcher, fast, target, max_fraction, dt) {
+        if let Some(fraction) = full_shape_fraction(dispatcher, fast, target, window, dt) {
             return Some((fraction, MotionModel::Nonlinear));
         }
         if !target.fixed {
@@ -133,7 +149,7 @@ pub(super) fn resolve_persistent(
             &sub.sweep,
             max_fraction,
         );
-        if 0.0 < output.fraction && output.fraction < max_fraction {
+        if from < output.fraction && output.fraction < max_fraction {
             best = Some((output.fraction, MotionModel::Endpoint));
             max_fraction = output.fraction;
         }
@@ -150,9 +166,14 @@ fn full_shape_fraction(
     dispatcher: &dyn QueryDispatcher,
     fast: &FastColliderInfo,
     target: &PersistentTarget,
-    max_fraction: Real,
+    window: Window,
     dt: Real,
 ) -> Option<Real> {
+    let Window {
+        from,
+        max_fraction,
+        cast_end,
+    } = window;
     if dt == 0.0 {
         return None;
     }
@@ -170,10 +191,10 @@ fn full_shape_fraction(
     // reach another face at all this step (if not, no hit can be accepted: the cast is skipped).
     let start_face = if target.fixed {
         let start = dispatcher
-            .contact(&pose12_at(0.0), shape2, shape1, Real::MAX)
+            .contact(&pose12_at(from), shape2, shape1, Real::MAX)
             .ok()??;
         let swept = shape1
-            .compute_aabb(&pose12_at(0.0))
+            .compute_aabb(&pose12_at(from))
             .merged(&shape1.compute_aabb(&pose12_at(1.0)));
         if !may_reach_another_face(shape2, start.normal1, &swept) {
             return None;
@@ -184,14 +205,22 @@ fn full_shape_fraction(
     };
     // The target first, so the hit's `normal1` is in the target's frame.
     let hit = dispatcher
-        .cast_shapes_nonlinear(&target.motion, shape2, &motion1, shape1, 0.0, dt, false)
+        .cast_shapes_nonlinear(
+            &target.motion,
+            shape2,
+            &motion1,
+            shape1,
+            from * dt,
+            cast_end * dt,
+            false,
+        )
         .ok()
         .flatten();
 
     let Some(start_face) = start_face else {
         let cast = hit
             .map(|hit| hit.time_of_impact / dt)
-            .filter(|f| 0.0 <= *f && *f < max_fraction);
+            .filter(|f| from <= *f && *f < max_fraction);
         let bound = cast.unwrap_or(max_fraction);
         let distance_at = |fraction: Real| {
             dispatcher
@@ -200,12 +229,12 @@ fn full_shape_fraction(
                 .flatten()
                 .map(|c| c.dist)
         };
-        return deepening_fraction(distance_at, bound).or(cast);
+        return deepening_fraction(distance_at, from, bound).or(cast);
     };
 
     let hit = hit?;
     let fraction = hit.time_of_impact / dt;
-    if !(0.0 < fraction && fraction < max_fraction) {
+    if !(from < fraction && fraction < max_fraction) {
         return None;
     }
     (start_face != face(shape2, hit.normal1)).then_some(fraction)
@@ -235,7 +264,7 @@ fn may_reach_another_face(shape: &dyn Shape, start_normal: Vector, swept: &Aabb)
     })
 }
 
-/// When a persistent pair ends its motion up to `max_fraction` *deeper* than it started —
+/// When a persistent pair ends its motion from `from` to `max_fraction` *deeper* than at `from` —
 /// overlapping if it started apart, more overlapping if it started overlapped — the last fraction
 /// before that happens, found by bisection on the signed distance `distance_at` (the shapes'
 /// contact distance, negative when overlapping). Parry's directional cast misses this when the
@@ -244,15 +273,16 @@ fn may_reach_another_face(shape: &dyn Shape, start_normal: Vector, swept: &Aabb)
 /// rule a persistent moving pair never ends a step deeper than it started.
 fn deepening_fraction(
     distance_at: impl Fn(Real) -> Option<Real>,
+    from: Real,
     max_fraction: Real,
 ) -> Option<Real> {
-    let limit = distance_at(0.0)?.min(0.0);
+    let limit = distance_at(from)?.min(0.0);
     let deeper = |fraction: Real| distance_at(fraction).is_some_and(|d| d < limit);
     if !deeper(max_fraction) {
         return None;
     }
     // Bisection down to the precision of `Real`: `lo` is never deeper, `hi` always is.
-    let (mut lo, mut hi) = (0.0, max_fraction);
+    let (mut lo, mut hi) = (from, max_fraction);
     loop {
         let mid = 0.5 * (lo + hi);
         if mid <= lo || mid >= hi {

@@ -35,10 +35,10 @@ use parry::query::sweep_toi::{
 };
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
-use super::persistent_contact::{PersistentTarget, resolve_persistent};
+use super::persistent_contact::{PersistentTarget, Window, resolve_persistent};
 use super::sweeps::{
-    BodyContinuousResult, FastColliderInfo, FastShapeKind, PseudoHit, cast_collider_pair,
-    intersect_swept_aabb, is_bullet, is_composite_shape, is_fixed_target,
+    BodyContinuousResult, FastColliderInfo, FastShapeKind, FastSubShape, PseudoHit,
+    cast_collider_pair, intersect_swept_aabb, is_bullet, is_composite_shape, is_fixed_target,
     pair_filtered_out_by_hooks,
 };
 
@@ -50,6 +50,9 @@ pub(super) enum MotionModel {
     Endpoint,
     /// Constant linear and angular velocity (exact rotation), as `cast_shapes_nonlinear`.
     Nonlinear,
+    /// The step cut into this many equal pieces of the [`Nonlinear`](Self::Nonlinear) motion,
+    /// each swept as an endpoint sweep (see [`piece_count`]).
+    Pieces(u32),
 }
 
 /// `rb`'s pose at `fraction` of its step along `model`: where a clamp to that fraction puts it.
@@ -62,6 +65,52 @@ pub(super) fn clamped_pose(rb: &RigidBody, model: MotionModel, fraction: Real, d
         )
         .transform_at(fraction),
         MotionModel::Nonlinear => nonlinear_motion(rb, 1.0 / dt).position_at_time(fraction * dt),
+        MotionModel::Pieces(n) => {
+            let motion = nonlinear_motion(rb, 1.0 / dt);
+            let scaled = fraction * n as Real;
+            let k = (scaled as u32).min(n - 1);
+            let at = |k: u32| motion.position_at_time(k as Real / n as Real * dt);
+            Sweep::from_poses(&at(k), &at(k + 1), rb.mprops.local_mprops.local_com)
+                .transform_at(scaled - k as Real)
+        }
+    }
+}
+
+/// The largest rotation of one endpoint sweep: upstream's own per-step cap for bodies without
+/// `allow_fast_rotation` (the time of impact misses encounters from half a turn per sweep on).
+const PIECE_ROTATION: Real = core::f64::consts::FRAC_PI_4 as Real;
+
+/// How many pieces a pair's step is swept in: 1 while neither body turns more than twice
+/// [`PIECE_ROTATION`] this step (every body under upstream's cap), otherwise enough that no
+/// piece turns either body more than [`PIECE_ROTATION`]. An endpoint sweep nlerps its rotation
+/// the short way round, so a body turning more than half a turn per step would be swept turning
+/// the wrong way.
+fn piece_count(rb1: &RigidBody, rb2: &RigidBody, dt: Real) -> u32 {
+    let turn = |rb: &RigidBody| unwrapped_rotation(rb, dt).length();
+    let turn = turn(rb1).max(turn(rb2));
+    if turn <= 2.0 * PIECE_ROTATION {
+        1
+    } else {
+        (turn / PIECE_ROTATION).ceil() as u32
+    }
+}
+
+/// `rb`'s rotation over the step as a rotation vector: the one reaching its end pose from its
+/// start pose that is nearest its angular velocity times `dt`. The poses alone give the rotation
+/// modulo a turn, the short way round; the velocity says how many turns, and which way.
+fn unwrapped_rotation(rb: &RigidBody, dt: Real) -> Vector {
+    let short = rb.pos.pose_errors(rb.mprops.local_mprops.local_com).angular;
+    let angle = short.length();
+    if angle == 0.0 {
+        return short;
+    }
+    let axis = short / angle;
+    let full = core::f64::consts::TAU as Real;
+    let turns = ((rb.vels.angvel.dot(axis) * dt - angle) / full).round();
+    if turns == 0.0 {
+        short
+    } else {
+        axis * (angle + turns * full)
     }
 }
 
@@ -184,11 +233,17 @@ impl MovingTargets {
 }
 
 /// Constant-velocity motion of `rb` reproducing its start → end step (exact at both ends up to
-/// rounding): the nonlinear model, derived from poses alone.
+/// rounding): the nonlinear model, derived from the poses, with the whole turns the angular
+/// velocity adds to them ([`unwrapped_rotation`]).
 pub(super) fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
     let local_com = rb.mprops.local_mprops.local_com;
     let vels = rb.pos.interpolate_velocity(inv_dt, local_com);
-    NonlinearRigidMotion::new(rb.pos.position, local_com, vels.linvel, vels.angvel)
+    let angvel = if inv_dt == 0.0 {
+        vels.angvel
+    } else {
+        unwrapped_rotation(rb, 1.0 / inv_dt) * inv_dt
+    };
+    NonlinearRigidMotion::new(rb.pos.position, local_com, vels.linvel, angvel)
 }
 
 /// Accepts a cast's fraction like upstream: pseudo pairs report any impact up to the bound,
@@ -226,6 +281,106 @@ pub fn moving_pair_time_of_impact(
     )
 }
 
+/// One piece of a moving pair's step: the fractions `[first, first + 1 / pieces]` of the step,
+/// swept as endpoint sweeps whose fractions `model` clamps follow.
+struct PieceCast {
+    first: Real,
+    pieces: u32,
+    model: MotionModel,
+}
+
+impl PieceCast {
+    /// The step fraction of the piece's own fraction `local`.
+    fn global(&self, local: Real) -> Real {
+        self.first + local / self.pieces as Real
+    }
+
+    /// The piece's own fraction bound for the step fraction bound `max_fraction`.
+    fn local(&self, max_fraction: Real) -> Real {
+        ((max_fraction - self.first) * self.pieces as Real).min(1.0)
+    }
+
+    /// Sweeps the fast collider's pieces `subs` (swept over this piece) against the target
+    /// (`sweep2` over this piece) and applies the persistent-contact `policy` to the pieces that
+    /// start the piece in contact. Returns the earliest hit as a step fraction.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        dispatcher: &dyn QueryDispatcher,
+        fast: &FastColliderInfo,
+        subs: &[FastSubShape],
+        co2: &Collider,
+        rb2: &RigidBody,
+        proxy2: &ToiProxy,
+        sweep2: Sweep,
+        max_fraction: Real,
+        dt: Real,
+        linear_slop: Real,
+        is_pseudo: bool,
+        policy: CcdPersistentContactPolicy,
+    ) -> Option<(Real, MotionModel)> {
+        let mut best = None;
+        let mut max_fraction = max_fraction;
+        let mut persistent = Vec::new();
+        for sub in subs {
+            let output = moving_pair_time_of_impact(
+                proxy2,
+                &sweep2,
+                &sub.proxy,
+                &sub.sweep,
+                self.local(max_fraction),
+                linear_slop,
+            );
+            if output.status == SweepToiStatus::Separated {
+                continue;
+            }
+            if let Some(local) = accept(output.fraction, self.local(max_fraction), is_pseudo) {
+                let fraction = self.global(local);
+                best = Some((fraction, self.model));
+                max_fraction = fraction;
+            } else if output.fraction == 0.0
+                && !is_pseudo
+                && policy != CcdPersistentContactPolicy::Upstream
+            {
+                persistent.push(sub);
+            }
+        }
+        if !persistent.is_empty() && dt != 0.0 {
+            let inv_dt = 1.0 / dt;
+            let target = PersistentTarget::moving(co2, rb2, proxy2, sweep2, inv_dt)?;
+            let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+                let mut output =
+                    moving_pair_time_of_impact(pa, sa, pb, sb, self.local(max), linear_slop);
+                output.fraction = self.global(output.fraction);
+                output
+            };
+            let window = Window {
+                from: self.first,
+                max_fraction: max_fraction.min(self.global(1.0)),
+                cast_end: self.global(1.0),
+            };
+            if let Some((fraction, model)) = resolve_persistent(
+                policy,
+                dispatcher,
+                fast,
+                &persistent,
+                &target,
+                window,
+                dt,
+                pair_toi,
+            ) {
+                let model = if model == MotionModel::Endpoint {
+                    self.model
+                } else {
+                    model
+                };
+                best = Some((fraction, model));
+            }
+        }
+        best
+    }
+}
+
 /// Casts the bullet's collider against a moving target on both motions; a solid pair that starts
 /// in contact goes to the persistent-contact `policy`.
 #[allow(clippy::too_many_arguments)]
@@ -254,51 +409,85 @@ fn cast_moving_pair(
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(rb2.mprops.local_mprops.local_com);
-        let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
-        let mut best = None;
-        let mut max_fraction = max_fraction;
-        let mut persistent = Vec::new();
-        for sub in sub_shapes {
-            let output = moving_pair_time_of_impact(
-                &proxy2,
-                &sweep2,
-                &sub.proxy,
-                &sub.sweep,
-                max_fraction,
-                linear_slop,
-            );
-            if output.status == SweepToiStatus::Separated {
-                continue;
-            }
-            if let Some(fraction) = accept(output.fraction, max_fraction, is_pseudo) {
-                best = Some((fraction, MotionModel::Endpoint));
-                max_fraction = fraction;
-            } else if output.fraction == 0.0
-                && !is_pseudo
-                && policy != CcdPersistentContactPolicy::Upstream
-            {
-                persistent.push(sub);
-            }
-        }
-        if !persistent.is_empty() && dt != 0.0 {
-            let target = PersistentTarget::moving(co2, rb2, &proxy2, sweep2, inv_dt)?;
-            let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
-                moving_pair_time_of_impact(pa, sa, pb, sb, max, linear_slop)
+        let pieces = if dt == 0.0 {
+            1
+        } else {
+            piece_count(fast.body, rb2, dt)
+        };
+        if pieces == 1 {
+            let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
+            let cast = PieceCast {
+                first: 0.0,
+                pieces: 1,
+                model: MotionModel::Endpoint,
             };
-            if let Some(hit) = resolve_persistent(
-                policy,
+            return cast.run(
                 dispatcher,
                 fast,
-                &persistent,
-                &target,
+                sub_shapes,
+                co2,
+                rb2,
+                &proxy2,
+                sweep2,
                 max_fraction,
                 dt,
-                pair_toi,
-            ) {
-                best = Some(hit);
+                linear_slop,
+                is_pseudo,
+                policy,
+            );
+        }
+        // A body turning past twice the piece rotation: the step is swept piece by piece along
+        // the nonlinear motion, and the first piece with a hit ends the search.
+        let parent1 = fast.collider.parent.as_ref()?;
+        let local_com1 = parent1
+            .pos_wrt_parent
+            .inverse_transform_point(fast.body.mprops.local_mprops.local_com);
+        let motion1 = nonlinear_motion(fast.body, inv_dt).prepend(parent1.pos_wrt_parent);
+        let motion2 = nonlinear_motion(rb2, inv_dt).prepend(parent2.pos_wrt_parent);
+        let at = |motion: &NonlinearRigidMotion, k: u32| {
+            motion.position_at_time(k as Real / pieces as Real * dt)
+        };
+        for k in 0..pieces {
+            let cast = PieceCast {
+                first: k as Real / pieces as Real,
+                pieces,
+                model: MotionModel::Pieces(pieces),
+            };
+            if cast.first >= max_fraction {
+                break;
+            }
+            let fast_k = FastColliderInfo::new(
+                fast.collider,
+                fast.body,
+                &at(&motion1, k),
+                &at(&motion1, k + 1),
+                local_com1,
+            )?;
+            let sub_k = match &fast_k.kind {
+                FastShapeKind::Convex(sub) => core::slice::from_ref(sub),
+                FastShapeKind::Compound(children) => children.as_slice(),
+                FastShapeKind::Nonlinear => return None,
+            };
+            let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
+            let hit = cast.run(
+                dispatcher,
+                &fast_k,
+                sub_k,
+                co2,
+                rb2,
+                &proxy2,
+                sweep2,
+                max_fraction,
+                dt,
+                linear_slop,
+                is_pseudo,
+                policy,
+            );
+            if hit.is_some() {
+                return hit;
             }
         }
-        return best;
+        return None;
     }
 
     // Shapes without a point-cloud proxy on either side (cylinders, cones, composites, custom
@@ -413,8 +602,8 @@ pub(super) fn sweep_bullet(
                     static_best = f;
                     // A persistent-contact full-shape hit is nonlinear whatever the shapes.
                     static_model = match model {
-                        MotionModel::Nonlinear => MotionModel::Nonlinear,
                         MotionModel::Endpoint => static_pair_model(&fast, co2.shape.as_ref()),
+                        other => other,
                     };
                 }
             }

@@ -21,7 +21,7 @@ use parry::query::sweep_toi::{
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
 
-use super::persistent_contact::{PersistentTarget, resolve_persistent};
+use super::persistent_contact::{PersistentTarget, Window, resolve_persistent};
 use super::relative_motion::MotionModel;
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
@@ -414,7 +414,11 @@ pub(super) fn cast_collider_pair(
             fast,
             &persistent,
             &target,
-            max_fraction,
+            Window {
+                from: 0.0,
+                max_fraction,
+                cast_end: 1.0,
+            },
             dt,
             pair_toi,
         ) {

@@ -13,8 +13,8 @@ use super::{
 };
 use crate::alloc_prelude::*;
 use crate::dynamics::{
-    ImpulseJointSet, IntegrationParameters, IslandManager, MultibodyJointSet, RigidBodySet,
-    SoftBodySet,
+    CcdPersistentContactPolicy, ImpulseJointSet, IntegrationParameters, IslandManager,
+    MultibodyJointSet, RigidBodySet, SoftBodySet,
 };
 use crate::geometry::{ColliderHandle, ColliderSet, ContactPair};
 use crate::math::Real;
@@ -45,6 +45,10 @@ impl NarrowPhase {
     ) {
         self.update_awake_body_mask(islands);
         let awake_body_mask = core::mem::take(&mut self.awake_body_mask);
+        // rapier-pinned: see `process_pair`'s `refresh_empty_ccd_pairs`.
+        let refresh_empty_ccd_pairs = soft_bodies.is_some_and(|(_, params)| {
+            params.ccd_persistent_contact_policy != CcdPersistentContactPolicy::Upstream
+        });
         let soft_ctx = soft_bodies.map(|(soft_bodies, params)| SoftDetectionCtx {
             soft_bodies,
             bodies: &*bodies,
@@ -107,6 +111,7 @@ impl NarrowPhase {
                 dt,
                 contact_clustering,
                 contact_recycle_distance,
+                refresh_empty_ccd_pairs,
                 bodies,
                 colliders,
                 impulse_joints,
@@ -134,6 +139,7 @@ impl NarrowPhase {
                 dt,
                 contact_clustering,
                 contact_recycle_distance,
+                refresh_empty_ccd_pairs,
                 bodies,
                 colliders,
                 impulse_joints,

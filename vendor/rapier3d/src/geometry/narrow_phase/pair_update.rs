@@ -75,6 +75,9 @@ pub(super) fn process_pair(
     contact_clustering: bool,
     // Contact-recycling drift threshold; `0.0` disables recycling.
     contact_recycle_distance: Real,
+    // rapier-pinned, `ccd_persistent_contact_policy` not `Upstream`: a pair with a CCD-enabled
+    // body and no contact points is fully updated whenever it moves (see the recycle window).
+    refresh_empty_ccd_pairs: bool,
     bodies: &RigidBodySet,
     colliders: &ColliderSet,
     impulse_joints: &ImpulseJointSet,
@@ -724,6 +727,17 @@ pub(super) fn process_pair(
             // prediction distance so an incoming contact can't be missed.
             let max_drift = if rigid.has_any_active_contact() {
                 contact_recycle_distance
+            } else if refresh_empty_ccd_pairs
+                && (rb1.is_some_and(|rb| rb.is_ccd_enabled())
+                    || rb2.is_some_and(|rb| rb.is_ccd_enabled()))
+            {
+                // Parry can return no contact point for a pair closer than the prediction
+                // distance (separated cuboids whose closest features are an edge and a
+                // corner), so "no contact, hence farther than the prediction distance" does
+                // not hold. The persistent-contact policy clamps such a pair at the start of
+                // its step and leaves it to this pair's contacts: recycled, the empty manifold
+                // would stay, and both bodies with it, clamped step after step.
+                0.0
             } else {
                 contact_recycle_distance.min(prediction_distance)
             };

@@ -1,0 +1,97 @@
+//! The moving-target gates beyond the perturbation suite's own starts, speeds, thicknesses and
+//! spin rates (issue 5): families of runs, each a builder over 13 starts × 4 speeds × 3 sizes.
+//! The `perturbation_variations` example prints them all; a test runs the fastest spin rates.
+
+use rapier3d::prelude::*;
+use rapier_pinned_scenes::ThinCase;
+
+use crate::perturbation::{run_case, CcdConfig, SetReport};
+
+pub const STARTS: [Real; 13] = [-0.36, -0.3, -0.24, -0.18, -0.12, -0.06, 0.0, 0.06, 0.12, 0.18, 0.24, 0.3, 0.36];
+pub const SPEEDS: [Real; 4] = [10.0, 45.0, 90.0, 200.0];
+/// Blade and guard half-thicknesses.
+pub const BLADES: [(Real, Real); 3] = [(0.0005, 0.001), (0.00025, 0.0005), (0.002, 0.0025)];
+/// Box half-sizes.
+pub const BOXES: [Real; 3] = [0.005, 0.01, 0.05];
+
+fn world(config: CcdConfig, dt: Real) -> PhysicsWorld {
+    let mut w = PhysicsWorld::new();
+    w.integration_parameters = config.params();
+    w.integration_parameters.dt = dt;
+    w.gravity = Vector::ZERO;
+    w
+}
+
+fn insert(w: &mut PhysicsWorld, body: RigidBodyBuilder, shape: ColliderBuilder) -> ColliderHandle {
+    let h = w.bodies.insert(body);
+    w.colliders.insert_with_parent(shape, h, &mut w.bodies)
+}
+
+/// A blade of half-thickness `blade` driven at `speed`, spinning at `spin`, into a dynamic guard
+/// of half-thickness `guard` (pressed: starting edge-first 1 mm from the guard's face).
+#[allow(clippy::too_many_arguments)]
+pub fn blade(config: CcdConfig, dt: Real, start: Real, speed: Real, spin: Real, (blade, guard): (Real, Real), pressed: bool) -> (PhysicsWorld, ThinCase) {
+    let mut w = world(config, dt);
+    let target = insert(&mut w, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(guard, 0.5, 0.5));
+    let x = if pressed { 1.0 - guard - 0.001 - 0.25 } else { 0.0 };
+    let body = RigidBodyBuilder::dynamic()
+        .translation(Vector::new(x, start, 0.0))
+        .linvel(Vector::new(speed, 0.0, 0.0))
+        .angvel(Vector::new(0.0, 0.0, spin))
+        .ccd_enabled(true)
+        .allow_fast_rotation(true);
+    let part = insert(&mut w, body, ColliderBuilder::cuboid(0.25, 0.02, blade));
+    (w, ThinCase { part, target, steps: 90 })
+}
+
+/// A cube of half-size `size` into a free 1 m × 10 cm rotor of half-thickness 1 mm spinning at
+/// `spin` about its 10 cm axis.
+pub fn rotor(config: CcdConfig, dt: Real, start: Real, speed: Real, spin: Real, size: Real) -> (PhysicsWorld, ThinCase) {
+    let mut w = world(config, dt);
+    let target = insert(&mut w, RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, spin, 0.0)).allow_fast_rotation(true), ColliderBuilder::cuboid(0.5, 0.05, 0.001));
+    let body = RigidBodyBuilder::dynamic().translation(Vector::new(-2.0, 0.1 * start, 0.3 * start)).linvel(Vector::new(speed, 0.0, 0.0)).ccd_enabled(true);
+    let part = insert(&mut w, body, ColliderBuilder::cuboid(size, size, size));
+    (w, ThinCase { part, target, steps: 90 })
+}
+
+/// A family's figures: runs, strict pass-throughs, and the worst end-of-frame penetration as a
+/// fraction of the target's half-thickness (the gate is ≤ 1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FamilyReport {
+    pub runs: usize,
+    pub pass_throughs: usize,
+    pub worst_penetration_ratio: Real,
+}
+
+impl FamilyReport {
+    pub fn meets_gates(&self) -> bool {
+        self.pass_throughs == 0 && self.worst_penetration_ratio <= 1.0
+    }
+}
+
+/// Runs every case (a built world and its target's half-thickness).
+pub fn run_family(cases: impl Iterator<Item = ((PhysicsWorld, ThinCase), Real)>) -> FamilyReport {
+    let mut family = FamilyReport::default();
+    for ((world, case), half_thickness) in cases {
+        let mut r = SetReport::default();
+        run_case(world, case, false, &mut r);
+        family.runs += 1;
+        family.pass_throughs += r.pass_throughs;
+        family.worst_penetration_ratio = family.worst_penetration_ratio.max(r.max_penetration / half_thickness);
+    }
+    family
+}
+
+/// The spinning-blade family at `spin` rad/s: every start, speed and blade/guard thickness.
+pub fn spinning_blades(config: CcdConfig, dt: Real, spin: Real, pressed: bool) -> FamilyReport {
+    run_family(STARTS.iter().flat_map(|&s| {
+        SPEEDS.iter().flat_map(move |&v| BLADES.into_iter().map(move |b| (blade(config, dt, s, v, spin, b, pressed), b.1)))
+    }))
+}
+
+/// The box-into-rotor family at `spin` rad/s: every start, speed and box size.
+pub fn rotors(config: CcdConfig, dt: Real, spin: Real) -> FamilyReport {
+    run_family(STARTS.iter().flat_map(|&s| {
+        SPEEDS.iter().flat_map(move |&v| BOXES.into_iter().map(move |size| (rotor(config, dt, s, v, spin, size), 0.001)))
+    }))
+}
