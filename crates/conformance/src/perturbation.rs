@@ -30,7 +30,6 @@ impl CcdConfig {
         let mut params = IntegrationParameters::default();
         params.ccd_persistent_contact_policy = self.policy;
         params.ccd_relative_motion = self.relative_motion;
-        if std::env::var("NO_RECYCLE").is_ok() { params.normalized_contact_recycle_distance = 0.0; }
         params
     }
 
