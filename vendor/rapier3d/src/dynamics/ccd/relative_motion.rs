@@ -77,8 +77,8 @@ pub(super) fn clamped_pose(rb: &RigidBody, model: MotionModel, fraction: Real, d
 }
 
 /// The largest rotation of one endpoint sweep: upstream's own per-step cap for bodies without
-/// `allow_fast_rotation` (the time of impact misses encounters from half a turn per sweep on).
-const PIECE_ROTATION: Real = core::f64::consts::FRAC_PI_4 as Real;
+/// `allow_fast_rotation` (π/4; "≥ 0.5π per step breaks CCD").
+const PIECE_ROTATION: Real = crate::dynamics::solver::MAX_ROTATION;
 
 /// How many pieces a pair's step is swept in: 1 while neither body turns more than twice
 /// [`PIECE_ROTATION`] this step (every body under upstream's cap), otherwise enough that no

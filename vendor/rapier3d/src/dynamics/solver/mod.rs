@@ -19,6 +19,7 @@ mod solver_body;
 pub(crate) mod solver_contact_graph;
 mod staged_island_solver;
 pub(crate) use staged_island_solver::StagedIslandSolver;
+pub(crate) use staged_island_solver::MAX_ROTATION;
 mod velocity_solver;
 
 // TODO: SAFETY: restrict with bytemuck::Zeroable to make this safe.

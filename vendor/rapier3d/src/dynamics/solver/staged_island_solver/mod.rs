@@ -9,6 +9,7 @@ mod joints;
 mod solve;
 mod sync;
 mod worker;
+pub(crate) use worker::MAX_ROTATION;
 
 use crate::alloc_prelude::*;
 use core::ops::Range;

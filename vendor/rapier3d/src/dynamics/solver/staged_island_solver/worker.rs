@@ -26,7 +26,7 @@ use super::{BODY_BATCH, SharedCtx, chunk_at, stage_batch};
 /// rotation stays under this (≥ 0.5π per step breaks CCD).
 // The cast is a no-op in f64 mode but narrows in f32 mode, so it has to stay.
 #[allow(clippy::unnecessary_cast)]
-const MAX_ROTATION: Real = core::f64::consts::FRAC_PI_4 as Real;
+pub(crate) const MAX_ROTATION: Real = core::f64::consts::FRAC_PI_4 as Real;
 
 /// The stage machine executed by every worker. See [`SharedCtx`] for the safety contract.
 pub(super) unsafe fn run_worker(ctx: &SharedCtx, worker_id: usize) {
