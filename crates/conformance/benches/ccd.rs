@@ -41,15 +41,23 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-fn compare(name: &str, label: &str, off: IntegrationParameters, on: IntegrationParameters) {
-    let scene = find(name).expect("catalog scene");
+/// Times `run` (ms per step) under `off` and `on`, interleaved, and prints the medians, their
+/// ratio and the truncation `truncation` measures under each.
+fn compare_with(
+    name: &str,
+    label: &str,
+    off: IntegrationParameters,
+    on: IntegrationParameters,
+    run: impl Fn(IntegrationParameters) -> f64,
+    truncation: impl Fn(IntegrationParameters) -> Truncation,
+) {
     let (mut t_off, mut t_on) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
-        t_off.push(time_run(scene, off));
-        t_on.push(time_run(scene, on));
+        t_off.push(run(off));
+        t_on.push(run(on));
     }
     let (m_off, m_on) = (median(t_off), median(t_on));
-    let (tr_off, tr_on) = (truncation(scene, off), truncation(scene, on));
+    let (tr_off, tr_on) = (truncation(off), truncation(on));
     println!(
         "{name:<18} {label:<22} off {m_off:>8.4} ms/step  on {m_on:>8.4} ms/step  ratio {:>5.3}  \
          truncation off {:>5.1}% ({} body-steps)  on {:>5.1}% ({} body-steps)",
@@ -61,9 +69,14 @@ fn compare(name: &str, label: &str, off: IntegrationParameters, on: IntegrationP
     );
 }
 
-/// Median time per step of a whole thin-part set (every start and speed) under `a` and `b`, runs
-/// interleaved, and the truncation of each.
-fn compare_set(set: &ThinSet, label: &str, a: IntegrationParameters, b: IntegrationParameters) {
+/// A catalog scene under `off` and `on`.
+fn compare(name: &str, label: &str, off: IntegrationParameters, on: IntegrationParameters) {
+    let scene = find(name).expect("catalog scene");
+    compare_with(name, label, off, on, |p| time_run(scene, p), |p| truncation(scene, p));
+}
+
+/// A whole thin-part set (every start and speed) under `off` and `on`.
+fn compare_set(set: &ThinSet, label: &str, off: IntegrationParameters, on: IntegrationParameters) {
     let time = |params| {
         let start = Instant::now();
         let mut steps = 0;
@@ -78,23 +91,7 @@ fn compare_set(set: &ThinSet, label: &str, a: IntegrationParameters, b: Integrat
         }
         start.elapsed().as_secs_f64() * 1e3 / steps as f64
     };
-    let (mut t_a, mut t_b) = (Vec::new(), Vec::new());
-    for _ in 0..RUNS {
-        t_a.push(time(a));
-        t_b.push(time(b));
-    }
-    let (m_a, m_b) = (median(t_a), median(t_b));
-    let (tr_a, tr_b) = (run_set_with(set, a, true).truncation, run_set_with(set, b, true).truncation);
-    println!(
-        "{:<18} {label:<22} off {m_a:>8.4} ms/step  on {m_b:>8.4} ms/step  ratio {:>5.3}  \
-         truncation off {:>5.1}% ({} body-steps)  on {:>5.1}% ({} body-steps)",
-        set.name,
-        m_b / m_a,
-        tr_a.ratio() * 100.0,
-        tr_a.active_body_steps,
-        tr_b.ratio() * 100.0,
-        tr_b.active_body_steps,
-    );
+    compare_with(set.name, label, off, on, time, |p| run_set_with(set, p, true).truncation);
 }
 
 fn main() {

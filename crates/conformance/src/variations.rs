@@ -3,7 +3,7 @@
 //! The `perturbation_variations` example prints them all; a test runs the fastest spin rates.
 
 use rapier3d::prelude::*;
-use rapier_pinned_scenes::ThinCase;
+use rapier_pinned_scenes::{add, blade_of, box_into_rotor_at, ThinCase};
 
 use crate::perturbation::{run_case, CcdConfig, SetReport};
 
@@ -22,35 +22,22 @@ fn world(config: CcdConfig, dt: Real) -> PhysicsWorld {
     w
 }
 
-fn insert(w: &mut PhysicsWorld, body: RigidBodyBuilder, shape: ColliderBuilder) -> ColliderHandle {
-    let h = w.bodies.insert(body);
-    w.colliders.insert_with_parent(shape, h, &mut w.bodies)
-}
-
 /// A blade of half-thickness `blade` driven at `speed`, spinning at `spin`, into a dynamic guard
 /// of half-thickness `guard` (pressed: starting edge-first 1 mm from the guard's face).
 #[allow(clippy::too_many_arguments)]
 pub fn blade(config: CcdConfig, dt: Real, start: Real, speed: Real, spin: Real, (blade, guard): (Real, Real), pressed: bool) -> (PhysicsWorld, ThinCase) {
     let mut w = world(config, dt);
-    let target = insert(&mut w, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(guard, 0.5, 0.5));
+    let target = add(&mut w, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(guard, 0.5, 0.5)).1;
     let x = if pressed { 1.0 - guard - 0.001 - 0.25 } else { 0.0 };
-    let body = RigidBodyBuilder::dynamic()
-        .translation(Vector::new(x, start, 0.0))
-        .linvel(Vector::new(speed, 0.0, 0.0))
-        .angvel(Vector::new(0.0, 0.0, spin))
-        .ccd_enabled(true)
-        .allow_fast_rotation(true);
-    let part = insert(&mut w, body, ColliderBuilder::cuboid(0.25, 0.02, blade));
+    let part = blade_of(&mut w, blade, Vector::new(x, start, 0.0), speed, spin, true);
     (w, ThinCase { part, target, steps: 90 })
 }
 
-/// A cube of half-size `size` into a free 1 m × 10 cm rotor of half-thickness 1 mm spinning at
-/// `spin` about its 10 cm axis.
+/// A cube of half-size `size` into the suite's free 1 m × 10 cm rotor of half-thickness 1 mm
+/// spinning at `spin` about its 10 cm axis.
 pub fn rotor(config: CcdConfig, dt: Real, start: Real, speed: Real, spin: Real, size: Real) -> (PhysicsWorld, ThinCase) {
     let mut w = world(config, dt);
-    let target = insert(&mut w, RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, spin, 0.0)).allow_fast_rotation(true), ColliderBuilder::cuboid(0.5, 0.05, 0.001));
-    let body = RigidBodyBuilder::dynamic().translation(Vector::new(-2.0, 0.1 * start, 0.3 * start)).linvel(Vector::new(speed, 0.0, 0.0)).ccd_enabled(true);
-    let part = insert(&mut w, body, ColliderBuilder::cuboid(size, size, size));
+    let (target, part) = box_into_rotor_at(&mut w, 0.1 * start, 0.3 * start, size, speed, spin);
     (w, ThinCase { part, target, steps: 90 })
 }
 

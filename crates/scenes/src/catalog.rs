@@ -57,7 +57,7 @@ fn ground(world: &mut PhysicsWorld, friction: Real, restitution: Real) {
 }
 
 /// Inserts `body` with `collider` attached and returns both handles.
-pub(crate) fn add(world: &mut PhysicsWorld, body: RigidBodyBuilder, collider: ColliderBuilder) -> (RigidBodyHandle, ColliderHandle) {
+pub fn add(world: &mut PhysicsWorld, body: RigidBodyBuilder, collider: ColliderBuilder) -> (RigidBodyHandle, ColliderHandle) {
     let handle = world.bodies.insert(body);
     let collider = world.colliders.insert_with_parent(collider, handle, &mut world.bodies);
     (handle, collider)
@@ -211,25 +211,36 @@ pub(crate) fn blade_into_plate_with(
 /// The 50 cm x 4 cm x 1 mm blade (a bullet) at `pos`, driven along +x at `speed`, spinning about
 /// its thin axis (z) at `spin`. Returns its collider.
 pub(crate) fn blade(world: &mut PhysicsWorld, pos: Vector, speed: Real, spin: Real, fast_rotation: bool) -> ColliderHandle {
+    blade_of(world, 0.0005, pos, speed, spin, fast_rotation)
+}
+
+/// [`blade`] with another half-thickness (its other sizes stay 50 cm x 4 cm).
+pub fn blade_of(world: &mut PhysicsWorld, half_thickness: Real, pos: Vector, speed: Real, spin: Real, fast_rotation: bool) -> ColliderHandle {
     let body = RigidBodyBuilder::dynamic()
         .translation(pos)
         .linvel(Vector::new(speed, 0.0, 0.0))
         .angvel(Vector::new(0.0, 0.0, spin))
         .ccd_enabled(true)
         .allow_fast_rotation(fast_rotation);
-    add(world, body, ColliderBuilder::cuboid(0.25, 0.02, 0.0005)).1
+    add(world, body, ColliderBuilder::cuboid(0.25, 0.02, half_thickness)).1
 }
 
 fn box_into_rotor(world: &mut PhysicsWorld) {
     world.gravity = Vector::ZERO;
-    // The rotor: 1 m x 10 cm x 2 mm, spinning about y, so its thin face sweeps the box's path.
-    let rotor = RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, 100.0, 0.0)).allow_fast_rotation(true);
-    add(world, rotor, ColliderBuilder::cuboid(0.5, 0.05, 0.001));
+    box_into_rotor_at(world, 0.0, 0.0, 0.05, 30.0, 100.0);
+}
+
+/// The rotor: 1 m x 10 cm x 2 mm at the origin, spinning about y at `spin` (its thin axis is z,
+/// so its faces sweep the box's path); and a cube of half-size `half_size` (a bullet) from
+/// (-2, `y`, `z`) along +x at `speed`. Returns the rotor's and the cube's colliders.
+pub fn box_into_rotor_at(world: &mut PhysicsWorld, y: Real, z: Real, half_size: Real, speed: Real, spin: Real) -> (ColliderHandle, ColliderHandle) {
+    let rotor = RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, spin, 0.0)).allow_fast_rotation(true);
+    let rotor = add(world, rotor, ColliderBuilder::cuboid(0.5, 0.05, 0.001)).1;
     let body = RigidBodyBuilder::dynamic()
-        .translation(Vector::new(-2.0, 0.0, 0.0))
-        .linvel(Vector::new(30.0, 0.0, 0.0))
+        .translation(Vector::new(-2.0, y, z))
+        .linvel(Vector::new(speed, 0.0, 0.0))
         .ccd_enabled(true);
-    add(world, body, ColliderBuilder::cuboid(0.05, 0.05, 0.05));
+    (rotor, add(world, body, ColliderBuilder::cuboid(half_size, half_size, half_size)).1)
 }
 
 /// A vehicle: a 2 m x 60 cm x 1 m chassis box plus a 2 mm guard plate on the side given by

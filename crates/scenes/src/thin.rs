@@ -5,7 +5,7 @@
 
 use rapier3d::prelude::*;
 
-use crate::catalog::{add, blade, blade_into_plate_with, vehicle};
+use crate::catalog::{add, blade, blade_into_plate_with, box_into_rotor_at, vehicle};
 
 /// Starts per set.
 pub const STARTS: usize = 7;
@@ -113,13 +113,7 @@ fn spinning_blade_capped(world: &mut PhysicsWorld, start: usize, speed: Real) ->
 /// A 1 m x 10 cm x 2 mm rotor at the origin spinning about y (its thin axis is z, so its faces
 /// sweep the box's path), and a 2 cm box from x = -2 at `speed`, its height varied along the rotor.
 fn box_into_rotor(world: &mut PhysicsWorld, start: usize, speed: Real, spin: Real) -> ThinCase {
-    let rotor = RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, spin, 0.0)).allow_fast_rotation(true);
-    let target = add(world, rotor, ColliderBuilder::cuboid(0.5, 0.05, 0.001)).1;
-    let body = RigidBodyBuilder::dynamic()
-        .translation(Vector::new(-2.0, offset(start, 0.1), 0.1 * offset(start, 1.0)))
-        .linvel(Vector::new(speed, 0.0, 0.0))
-        .ccd_enabled(true);
-    let part = add(world, body, ColliderBuilder::cuboid(0.01, 0.01, 0.01)).1;
+    let (target, part) = box_into_rotor_at(world, offset(start, 0.1), 0.1 * offset(start, 1.0), 0.01, speed, spin);
     ThinCase { part, target, steps: 90 }
 }
 

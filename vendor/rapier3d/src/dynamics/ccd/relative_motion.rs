@@ -282,14 +282,23 @@ pub fn moving_pair_time_of_impact(
 }
 
 /// One piece of a moving pair's step: the fractions `[first, first + 1 / pieces]` of the step,
-/// swept as endpoint sweeps whose fractions `model` clamps follow.
+/// swept as endpoint sweeps.
 struct PieceCast {
     first: Real,
     pieces: u32,
-    model: MotionModel,
 }
 
 impl PieceCast {
+    /// The model a clamp to one of this piece's fractions follows: the endpoint sweep of the
+    /// whole step, or of its pieces.
+    fn model(&self) -> MotionModel {
+        if self.pieces == 1 {
+            MotionModel::Endpoint
+        } else {
+            MotionModel::Pieces(self.pieces)
+        }
+    }
+
     /// The step fraction of the piece's own fraction `local`.
     fn global(&self, local: Real) -> Real {
         self.first + local / self.pieces as Real
@@ -336,7 +345,7 @@ impl PieceCast {
             }
             if let Some(local) = accept(output.fraction, self.local(max_fraction), is_pseudo) {
                 let fraction = self.global(local);
-                best = Some((fraction, self.model));
+                best = Some((fraction, self.model()));
                 max_fraction = fraction;
             } else if output.fraction == 0.0
                 && !is_pseudo
@@ -370,7 +379,7 @@ impl PieceCast {
                 pair_toi,
             ) {
                 let model = if model == MotionModel::Endpoint {
-                    self.model
+                    self.model()
                 } else {
                     model
                 };
@@ -419,7 +428,6 @@ fn cast_moving_pair(
             let cast = PieceCast {
                 first: 0.0,
                 pieces: 1,
-                model: MotionModel::Endpoint,
             };
             return cast.run(
                 dispatcher,
@@ -451,7 +459,6 @@ fn cast_moving_pair(
             let cast = PieceCast {
                 first: k as Real / pieces as Real,
                 pieces,
-                model: MotionModel::Pieces(pieces),
             };
             if cast.first >= max_fraction {
                 break;
