@@ -97,3 +97,35 @@ fn relative_motion_runs_are_bit_identical() {
         assert_eq!(run(), run(), "{name}");
     }
 }
+
+/// A bullet not moving fast this step is not swept itself, so a fast bullet must sweep against
+/// it whatever their handle order (patch 0007): a 5 cm ball at 100 m/s into a resting 2 mm
+/// dynamic plate with `ccd_enabled`, the plate created first (the smaller handle). Before the
+/// patch the ball passed straight through under relative motion, as it does upstream (bullets
+/// never sweep bullets there).
+#[test]
+fn fast_bullet_hits_a_resting_bullet_with_a_smaller_handle() {
+    for (relative_motion, expect_hit) in [(true, true), (false, false)] {
+        let mut world = PhysicsWorld::new();
+        world.integration_parameters = params(relative_motion, true);
+        let ground = world.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)));
+        world.insert_collider(ColliderBuilder::cuboid(20.0, 0.5, 20.0), Some(ground));
+        let plate = world.insert_body(
+            RigidBodyBuilder::dynamic().translation(Vector::new(5.0, 0.5, 0.0)).ccd_enabled(true),
+        );
+        world.insert_collider(ColliderBuilder::cuboid(0.001, 0.5, 0.5), Some(plate));
+        let ball = world.insert_body(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(-1.0, 0.5, 0.0))
+                .linvel(Vector::new(100.0, 0.0, 0.0))
+                .ccd_enabled(true),
+        );
+        world.insert_collider(ColliderBuilder::ball(0.05), Some(ball));
+        let mut passed = false;
+        for _ in 0..10 {
+            world.step();
+            passed |= world.bodies[ball].translation().x > world.bodies[plate].translation().x + 0.5;
+        }
+        assert_eq!(!passed, expect_hit, "relative motion {relative_motion}: ball passed the plate: {passed}");
+    }
+}

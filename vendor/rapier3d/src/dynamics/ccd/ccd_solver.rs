@@ -255,8 +255,12 @@ impl CCDSolver {
                     QueryFilter::default(),
                 );
                 let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
-                let moving =
-                    relative_motion::MovingTargets::collect(bodies, colliders, linear_slop);
+                let moving = relative_motion::MovingTargets::collect(
+                    bodies,
+                    colliders,
+                    linear_slop,
+                    &bullets,
+                );
                 let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
                     relative_motion::sweep_bullet(
                         handle,

@@ -38,7 +38,7 @@ use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use super::persistent_contact::{PersistentTarget, Window, resolve_persistent};
 use super::sweeps::{
     BodyContinuousResult, FastColliderInfo, FastShapeKind, FastSubShape, PseudoHit,
-    cast_collider_pair, intersect_swept_aabb, is_bullet, is_composite_shape, is_fixed_target,
+    cast_collider_pair, intersect_swept_aabb, is_composite_shape, is_fixed_target,
     pair_filtered_out_by_hooks,
 };
 
@@ -209,10 +209,19 @@ impl ComPath {
 /// and walking a BVH over it every step (catalog scenes of 100–200 bullets).
 pub(super) struct MovingTargets {
     list: Vec<(ColliderHandle, Aabb)>,
+    /// The bullets this pass sweeps (`bullets` of [`Self::collect`]), sorted by handle.
+    sweepers: Vec<RigidBodyHandle>,
 }
 
 impl MovingTargets {
-    pub(super) fn collect(bodies: &RigidBodySet, colliders: &ColliderSet, margin: Real) -> Self {
+    /// The moving targets of this step; `bullets` are the bodies the pass sweeps (awake,
+    /// CCD-active bullets), any order.
+    pub(super) fn collect(
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+        margin: Real,
+        bullets: &[RigidBodyHandle],
+    ) -> Self {
         let list = colliders
             .iter_enabled()
             .filter_map(|(ch, co)| {
@@ -223,7 +232,17 @@ impl MovingTargets {
                 Some((ch, motion_bounds(rb, co, margin)?))
             })
             .collect();
-        Self { list }
+        let mut sweepers = bullets.to_vec();
+        sweepers.sort_unstable_by_key(|h| h.into_raw_parts());
+        Self { list, sweepers }
+    }
+
+    /// Whether the pass sweeps `body` itself. A bullet that is not moving fast this step (or is
+    /// asleep) is not swept: it is only ever a target.
+    fn is_swept(&self, body: RigidBodyHandle) -> bool {
+        self.sweepers
+            .binary_search_by_key(&body.into_raw_parts(), |h| h.into_raw_parts())
+            .is_ok()
     }
 
     /// The targets whose bounds intersect `bounds`, in handle order.
@@ -643,8 +662,8 @@ pub(super) fn sweep_bullet(
                 continue;
             }
             let rb2 = &bodies[bh2];
-            // Each bullet pair is cast once, by the bullet with the smaller handle.
-            if is_bullet(rb2) && bh2.into_raw_parts() < handle.into_raw_parts() {
+            // A pair of two swept bullets is cast once, by the one with the smaller handle.
+            if moving.is_swept(bh2) && bh2.into_raw_parts() < handle.into_raw_parts() {
                 continue;
             }
             // A pair that never comes within twice the slop cannot reach the sweep's target
