@@ -1,6 +1,10 @@
 //! `rapier-pinned`: the project's command-line tool.
 
+mod snapshot;
+mod versions;
+
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -9,7 +13,14 @@ use rapier3d::prelude::*;
 use rapier_pinned_scenes::{catalog, digest_lines, find, state_digest, thin_sets, Scene};
 
 #[derive(Parser)]
-#[command(name = "rapier-pinned", version, about = "A patched Rapier 3D for multiplayer games")]
+#[command(
+    name = "rapier-pinned",
+    version,
+    about = "A patched Rapier 3D for multiplayer games",
+    after_help = "Exit status: 0 ok; 1 a snapshot (or an upstream world to import) was refused \
+                  (the typed reason is on stderr); 2 usage or I/O error, or a command that failed \
+                  (e.g. a gate not met, a scene that cannot be adopted)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,6 +65,124 @@ enum Command {
         #[arg(long = "scene", value_name = "NAME")]
         scenes: Vec<String>,
     },
+    /// Print the physics-version table (the current version marked) and, for each consecutive
+    /// pair, every pinned field that differs with both values.
+    Versions {
+        /// Instead, print every pinned field of physics-version V (floats bit-exact).
+        #[arg(long, value_name = "V")]
+        fields: Option<u32>,
+    },
+    /// Save, inspect, verify and import pinned snapshots (docs/protocol.md).
+    Snapshot {
+        #[command(subcommand)]
+        command: SnapshotCommand,
+    },
+}
+
+const KEY_FILE_HELP: &str =
+    "The 32-byte fleet key of the snapshot MAC, in a file holding exactly 32 raw bytes, or 64 \
+     hex digits optionally followed by one newline (e.g. `openssl rand -hex 32 > key`); anything \
+     else is an error";
+
+#[derive(Subcommand)]
+enum SnapshotCommand {
+    /// Build a catalog scene under a physics-version's pinned parameters and gravity, step it and
+    /// write its snapshot (authenticated with --key-file).
+    ///
+    /// The scene is adopted into a pinned world, which refuses a world whose parameters or
+    /// gravity differ from the physics-version's: the catalog's zero-gravity scenes
+    /// (bullets_crossing, bullet_swarm, blade_into_plate, box_into_rotor) are refused by the pinned
+    /// gravity [-0.0, -9.81, -0.0], with the typed error (ConfigMismatch naming gravity.x/y/z),
+    /// exit status 2.
+    Save {
+        /// Catalog scene (`rapier-pinned scenes --list`).
+        #[arg(long, value_name = "NAME")]
+        scene: String,
+        /// Steps to take before the snapshot (its tick).
+        #[arg(long, value_name = "N")]
+        steps: u64,
+        /// Physics-version (default: the current one; `rapier-pinned versions`).
+        #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
+        physics_version: u32,
+        /// Match id, part of the config digest.
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
+        key_file: Option<PathBuf>,
+        /// Output file.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Print a snapshot's header; then restore it under its physics-version and --match-id and
+    /// print the config summary, body/collider/joint counts and payload size per body.
+    ///
+    /// Exit status 1 if the header is refused or the snapshot does not restore for that match
+    /// id (the reason names the typed error; for a config-digest mismatch, whether the snapshot
+    /// is a valid world of another match).
+    Inspect {
+        /// Snapshot file.
+        file: PathBuf,
+        /// Match id to restore it for (the config digest covers it and cannot be read back).
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        /// Also check the MAC with this key: 32 raw bytes or 64 hex digits (+ optional newline).
+        #[arg(long, value_name = "F")]
+        key_file: Option<PathBuf>,
+    },
+    /// Restore a snapshot with every check of docs/protocol.md; print `ok: ...` and exit 0, or the
+    /// typed reason (message and kind) on stderr and exit 1.
+    ///
+    /// Without --key-file an authenticated snapshot is accepted once its checksum verifies (its
+    /// MAC is not checked: the wrapper's decision); with one, the MAC must be present and match.
+    Verify {
+        /// Snapshot file.
+        file: PathBuf,
+        /// Physics-version the snapshot must be (default: the one in its header).
+        #[arg(long, value_name = "V")]
+        physics_version: Option<u32>,
+        /// Match id the snapshot must be for.
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
+        key_file: Option<PathBuf>,
+    },
+    /// Convert a plain `bincode::serialize(&PhysicsWorld)` of upstream rapier3d 0.36.1 into a
+    /// physics-version 1 snapshot at tick 0 (rapier_pinned::import_upstream).
+    ///
+    /// The world must have upstream's default parameters and gravity (physics-version 1 is
+    /// upstream's behaviour); anything else is refused with the typed error, exit status 1.
+    ImportUpstream {
+        /// Upstream world (bincode).
+        input: PathBuf,
+        /// Snapshot to write.
+        output: PathBuf,
+        /// Match id of the snapshot.
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        /// Authenticate the snapshot with this key: 32 raw bytes or 64 hex digits (+ optional
+        /// newline).
+        #[arg(long, value_name = "F")]
+        key_file: Option<PathBuf>,
+    },
+}
+
+/// Why a command failed; decides the exit status.
+pub enum Failure {
+    /// Usage or I/O error, or a command that could not do its job: exit 2.
+    Usage(String),
+    /// A snapshot (or upstream world) refused by the wrapper: exit 1.
+    Refused(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Usage(message)
+    }
+}
+
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn selected(names: &[String]) -> Result<Vec<&'static Scene>, String> {
@@ -62,12 +191,18 @@ fn selected(names: &[String]) -> Result<Vec<&'static Scene>, String> {
     }
     names
         .iter()
-        .map(|n| find(n).ok_or_else(|| format!("unknown scene '{n}' (see `rapier-pinned scenes --list`)")))
+        .map(|n| {
+            find(n)
+                .ok_or_else(|| format!("unknown scene '{n}' (see `rapier-pinned scenes --list`)"))
+        })
         .collect()
 }
 
 fn run_table(scenes: &[&Scene]) {
-    println!("{:<18} {:>6} {:>6} {:>9}  {:<16}", "scene", "bodies", "steps", "ms/step", "final digest");
+    println!(
+        "{:<18} {:>6} {:>6} {:>9}  {:<16}",
+        "scene", "bodies", "steps", "ms/step", "final digest"
+    );
     for scene in scenes {
         let mut world = scene.build(IntegrationParameters::default());
         let start = Instant::now();
@@ -76,18 +211,39 @@ fn run_table(scenes: &[&Scene]) {
         }
         let ms = start.elapsed().as_secs_f64() * 1e3 / scene.steps as f64;
         let digest = state_digest(&world.bodies);
-        println!("{:<18} {:>6} {:>6} {:>9.3}  {:016x}", scene.name, world.bodies.len(), scene.steps, ms, digest);
+        println!(
+            "{:<18} {:>6} {:>6} {:>9.3}  {:016x}",
+            scene.name,
+            world.bodies.len(),
+            scene.steps,
+            ms,
+            digest
+        );
     }
 }
 
 /// Catalog scenes and thin-part sets named in `names` (all of both when empty), in catalog order.
 fn digests(names: &[String]) -> Result<(), String> {
-    let sets: Vec<_> = thin_sets().iter().filter(|t| names.is_empty() || names.iter().any(|n| n == t.name)).collect();
-    let scene_names: Vec<String> = names.iter().filter(|n| !sets.iter().any(|t| t.name == n.as_str())).cloned().collect();
-    let scenes = if names.is_empty() || !scene_names.is_empty() { selected(&scene_names)? } else { Vec::new() };
+    let sets: Vec<_> = thin_sets()
+        .iter()
+        .filter(|t| names.is_empty() || names.iter().any(|n| n == t.name))
+        .collect();
+    let scene_names: Vec<String> = names
+        .iter()
+        .filter(|n| !sets.iter().any(|t| t.name == n.as_str()))
+        .cloned()
+        .collect();
+    let scenes = if names.is_empty() || !scene_names.is_empty() {
+        selected(&scene_names)?
+    } else {
+        Vec::new()
+    };
     let params = IntegrationParameters::default();
     let mut out = std::io::stdout().lock();
-    let texts = scenes.iter().map(|s| digest_lines(s, params)).chain(sets.iter().map(|t| t.digest_lines(params)));
+    let texts = scenes
+        .iter()
+        .map(|s| digest_lines(s, params))
+        .chain(sets.iter().map(|t| t.digest_lines(params)));
     for text in texts {
         // A closed pipe (e.g. `| head`) is not an error worth a panic.
         if out.write_all(text.as_bytes()).is_err() {
@@ -101,9 +257,20 @@ fn perturbation(names: &[String], truncation: bool) -> Result<(), String> {
     use rapier_pinned_conformance::perturbation::{table, CcdConfig};
     let sets = names
         .iter()
-        .map(|n| thin_sets().iter().find(|t| t.name == n.as_str()).ok_or_else(|| format!("unknown set '{n}' (see `rapier-pinned perturbation --list`)")))
+        .map(|n| {
+            thin_sets()
+                .iter()
+                .find(|t| t.name == n.as_str())
+                .ok_or_else(|| {
+                    format!("unknown set '{n}' (see `rapier-pinned perturbation --list`)")
+                })
+        })
         .collect::<Result<Vec<_>, _>>()?;
-    let sets = if sets.is_empty() { thin_sets().iter().collect() } else { sets };
+    let sets = if sets.is_empty() {
+        thin_sets().iter().collect()
+    } else {
+        sets
+    };
     print!("{}", table(&sets, &CcdConfig::all(), truncation));
     Ok(())
 }
@@ -121,9 +288,46 @@ fn sweeps() -> Result<(), String> {
     }
 }
 
+fn snapshot_command(command: SnapshotCommand) -> Result<(), Failure> {
+    match command {
+        SnapshotCommand::Save {
+            scene,
+            steps,
+            physics_version,
+            match_id,
+            key_file,
+            out,
+        } => snapshot::save(
+            &scene,
+            steps,
+            physics_version,
+            match_id,
+            key_file.as_deref(),
+            &out,
+        ),
+        SnapshotCommand::Inspect {
+            file,
+            match_id,
+            key_file,
+        } => snapshot::inspect_file(&file, match_id, key_file.as_deref()),
+        SnapshotCommand::Verify {
+            file,
+            physics_version,
+            match_id,
+            key_file,
+        } => snapshot::verify(&file, physics_version, match_id, key_file.as_deref()),
+        SnapshotCommand::ImportUpstream {
+            input,
+            output,
+            match_id,
+            key_file,
+        } => snapshot::import(&input, &output, match_id, key_file.as_deref()),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result: Result<(), String> = match cli.command {
         Command::Scenes { list: true, .. } => {
             catalog().iter().for_each(|s| println!("{}", s.name));
             Ok(())
@@ -132,22 +336,43 @@ fn main() -> ExitCode {
         Command::Sweeps { write: true } => {
             use rapier_pinned_conformance::{conformance_dir, generator, vectors};
             let path = conformance_dir().join("sweeps/random.csv");
-            let csv = vectors::random_csv(&generator::random_cases(generator::SEED, generator::CASES));
+            let csv =
+                vectors::random_csv(&generator::random_cases(generator::SEED, generator::CASES));
             std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))
         }
         Command::Sweeps { write: false } => sweeps(),
         Command::Digests { scenes } => digests(&scenes),
         Command::Perturbation { list: true, .. } => {
-            thin_sets().iter().for_each(|t| println!("{:<22} {}", t.name, t.about));
+            thin_sets()
+                .iter()
+                .for_each(|t| println!("{:<22} {}", t.name, t.about));
             Ok(())
         }
-        Command::Perturbation { sets, no_truncation, .. } => perturbation(&sets, !no_truncation),
+        Command::Perturbation {
+            sets,
+            no_truncation,
+            ..
+        } => perturbation(&sets, !no_truncation),
+        Command::Versions { fields: None } => {
+            print!("{}", versions::table());
+            Ok(())
+        }
+        Command::Versions { fields: Some(v) } => versions::fields(v).map(|text| print!("{text}")),
+        Command::Snapshot { command } => return exit(snapshot_command(command)),
     };
+    exit(result.map_err(Failure::from))
+}
+
+fn exit(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure::Usage(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
+        }
+        Err(Failure::Refused(message)) => {
+            eprintln!("refused: {message}");
+            ExitCode::from(1)
         }
     }
 }

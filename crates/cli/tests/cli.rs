@@ -4,15 +4,25 @@
 use std::process::Command;
 
 fn rapier_pinned(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rapier-pinned")).args(args).output().expect("run rapier-pinned")
+    Command::new(env!("CARGO_BIN_EXE_rapier-pinned"))
+        .args(args)
+        .output()
+        .expect("run rapier-pinned")
 }
 
 #[test]
 fn scenes_list_prints_every_catalog_scene() {
     let out = rapier_pinned(&["scenes", "--list"]);
     assert!(out.status.success());
-    let names: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
-    let catalog: Vec<&str> = rapier_pinned_scenes::catalog().iter().map(|s| s.name).collect();
+    let names: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let catalog: Vec<&str> = rapier_pinned_scenes::catalog()
+        .iter()
+        .map(|s| s.name)
+        .collect();
     assert_eq!(names, catalog);
 }
 
@@ -20,7 +30,9 @@ fn scenes_list_prints_every_catalog_scene() {
 fn unknown_scene_is_a_clear_error() {
     let out = rapier_pinned(&["scenes", "--scene", "no_such_scene"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown scene 'no_such_scene'"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unknown scene 'no_such_scene'"));
 }
 
 #[test]
@@ -30,15 +42,24 @@ fn digests_are_one_line_per_step() {
     let text = String::from_utf8(out.stdout).unwrap();
     let scene = rapier_pinned_scenes::find("ball_drop").unwrap();
     assert_eq!(text.lines().count(), scene.steps);
-    assert_eq!(text, rapier_pinned_scenes::digest_lines(scene, Default::default()));
+    assert_eq!(
+        text,
+        rapier_pinned_scenes::digest_lines(scene, Default::default())
+    );
 }
 
 #[test]
 fn digests_cover_a_thin_part_set_run_by_run() {
     let out = rapier_pinned(&["digests", "--scene", "vehicle_push"]);
     assert!(out.status.success());
-    let set = rapier_pinned_scenes::thin_sets().iter().find(|t| t.name == "vehicle_push").unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), set.digest_lines(Default::default()));
+    let set = rapier_pinned_scenes::thin_sets()
+        .iter()
+        .find(|t| t.name == "vehicle_push")
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        set.digest_lines(Default::default())
+    );
 }
 
 #[test]
@@ -46,15 +67,534 @@ fn perturbation_prints_every_configuration_of_a_set() {
     let out = rapier_pinned(&["perturbation", "--set", "vehicle_push", "--no-truncation"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("vehicle_push")).collect();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("vehicle_push"))
+        .collect();
     assert_eq!(rows.len(), 6, "{text}");
     // The configuration the physics-version will pin meets the gates on this moving-target set.
-    assert!(rows.iter().any(|r| r.contains("p2 rm on") && r.ends_with("holds")), "{text}");
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("p2 rm on") && r.ends_with("holds")),
+        "{text}"
+    );
 }
 
 #[test]
 fn unknown_perturbation_set_is_a_clear_error() {
     let out = rapier_pinned(&["perturbation", "--set", "no_such_set"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown set 'no_such_set'"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unknown set 'no_such_set'"));
+}
+
+// ---- versions -------------------------------------------------------------------------------
+
+#[test]
+fn versions_names_exactly_the_fields_that_differ_between_1_and_2() {
+    let out = rapier_pinned(&["versions"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("physics-version 1\n"), "{text}");
+    assert!(text.contains("physics-version 2 (current)\n"), "{text}");
+    for entry in rapier_pinned::version::table() {
+        let digest = rapier_pinned_hex(&entry.digest());
+        assert!(
+            text.contains(&digest),
+            "entry digest of {} missing: {text}",
+            entry.number
+        );
+    }
+    let changes = text
+        .split("changes from 1 to 2")
+        .nth(1)
+        .expect("a 1 -> 2 section");
+    let fields: Vec<&str> = changes
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.trim().split(':').next().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        ["ccd_relative_motion", "ccd_persistent_contact_policy"],
+        "{text}"
+    );
+    assert!(
+        changes.contains("ccd_relative_motion: false -> true"),
+        "{text}"
+    );
+    assert!(
+        changes.contains("ccd_persistent_contact_policy: Upstream -> CoreSphereFixedTargets"),
+        "{text}"
+    );
+}
+
+#[test]
+fn versions_fields_prints_every_pinned_field() {
+    let out = rapier_pinned(&["versions", "--fields", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let entry = rapier_pinned::entry(1).unwrap();
+    for (name, value) in entry.fields() {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&name) && l.trim_end().ends_with(&value)),
+            "{name} = {value} missing: {text}"
+        );
+    }
+    let out = rapier_pinned(&["versions", "--fields", "99"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unknown physics-version 99"));
+}
+
+// ---- snapshots ------------------------------------------------------------------------------
+
+fn rapier_pinned_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh directory for one test's files.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Runs `args`; the exit code must be `code`; returns (stdout, stderr).
+fn run(args: &[&str], code: i32) -> (String, String) {
+    let out = rapier_pinned(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}\nstdout: {stdout}\nstderr: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// `snapshot verify` of `file` with `extra` arguments must be refused (exit 1) with `kind`.
+fn refused(file: &std::path::Path, extra: &[&str], kind: &str) -> String {
+    let mut args = vec!["snapshot", "verify", file.to_str().unwrap()];
+    args.extend(extra);
+    let (stdout, stderr) = run(&args, 1);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.starts_with("refused: "), "{stderr}");
+    assert!(
+        stderr.contains(&format!("(kind: {kind})")),
+        "{args:?}: {stderr}"
+    );
+    stderr
+}
+
+#[test]
+fn snapshot_save_inspect_verify_round_trip() {
+    let dir = scratch("round-trip");
+    let file = dir.join("ball.snap");
+    let f = file.to_str().unwrap();
+    let (stdout, _) = run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "ball_drop",
+            "--steps",
+            "30",
+            "--match-id",
+            "5",
+            "--out",
+            f,
+        ],
+        0,
+    );
+    assert!(
+        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 2")),
+        "{stdout}"
+    );
+
+    // The same bytes as the wrapper's own snapshot of that world.
+    let config = rapier_pinned::WorldConfig::new(2).unwrap().with_match_id(5);
+    let scene = rapier_pinned_scenes::find("ball_drop").unwrap();
+    let mut world =
+        rapier_pinned::PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap();
+    (0..30).for_each(|_| world.step());
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(bytes, world.snapshot(None));
+
+    let (stdout, _) = run(&["snapshot", "inspect", f, "--match-id", "5"], 0);
+    for line in [
+        "format version   1",
+        "flags            0x0000",
+        "authenticated    no",
+        "physics-version  2 (current)",
+        "tick             30",
+        "match id         5",
+        "bodies           1",
+        "colliders        2",
+        "impulse joints   0",
+        "multibody joints 0",
+    ] {
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "{line:?} missing:\n{stdout}"
+        );
+    }
+    let payload = bytes.len() - rapier_pinned::HEADER_LEN;
+    assert!(
+        stdout.contains(&format!(
+            "config digest    {}",
+            rapier_pinned_hex(&config.digest())
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "payload          {payload} bytes, {payload}.0 bytes per body"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "ccd_relative_motion true, ccd_persistent_contact_policy CoreSphereFixedTargets"
+        ),
+        "{stdout}"
+    );
+
+    let (stdout, _) = run(&["snapshot", "verify", f, "--match-id", "5"], 0);
+    assert_eq!(
+        stdout,
+        format!("ok: {f}: physics-version 2, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated\n")
+    );
+    // The physics-version can be demanded explicitly.
+    run(
+        &[
+            "snapshot",
+            "verify",
+            f,
+            "--match-id",
+            "5",
+            "--physics-version",
+            "2",
+        ],
+        0,
+    );
+}
+
+#[test]
+fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
+    let dir = scratch("refusals");
+    let file = dir.join("ball.snap");
+    let f = file.to_str().unwrap();
+    run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "ball_drop",
+            "--steps",
+            "10",
+            "--out",
+            f,
+        ],
+        0,
+    );
+    let bytes = std::fs::read(&file).unwrap();
+
+    let truncated = dir.join("truncated.snap");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 7]).unwrap();
+    refused(&truncated, &[], "Truncated");
+    std::fs::write(&truncated, &bytes[..100]).unwrap();
+    refused(&truncated, &[], "Truncated");
+
+    let flipped = dir.join("flipped.snap");
+    let mut damaged = bytes.clone();
+    damaged[rapier_pinned::HEADER_LEN + 40] ^= 0x10;
+    std::fs::write(&flipped, &damaged).unwrap();
+    refused(&flipped, &[], "ChecksumMismatch");
+
+    let not_a_snapshot = dir.join("not.snap");
+    std::fs::write(&not_a_snapshot, b"hello, world").unwrap();
+    refused(&not_a_snapshot, &[], "BadMagic");
+
+    let stderr = refused(&file, &["--physics-version", "1"], "PhysicsVersionMismatch");
+    assert!(stderr.contains("snapshot 2, world 1"), "{stderr}");
+    let stderr = refused(&file, &["--match-id", "3"], "ConfigDigestMismatch");
+    assert!(stderr.contains("another match id than 3"), "{stderr}");
+
+    // inspect refuses the same way, after printing what it could read.
+    let (stdout, stderr) = run(&["snapshot", "inspect", flipped.to_str().unwrap()], 1);
+    assert!(stdout.starts_with("file "), "{stdout}");
+    assert!(stderr.contains("(kind: ChecksumMismatch)"), "{stderr}");
+    let (stdout, stderr) = run(&["snapshot", "inspect", f, "--match-id", "3"], 1);
+    assert!(stdout.contains("bodies           1"), "{stdout}");
+    assert!(stderr.contains("(kind: ConfigDigestMismatch)"), "{stderr}");
+
+    // I/O and usage errors are exit 2.
+    let (_, stderr) = run(
+        &["snapshot", "verify", dir.join("missing").to_str().unwrap()],
+        2,
+    );
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    let (_, stderr) = run(&["snapshot", "verify", f, "--physics-version", "99"], 2);
+    assert!(stderr.contains("unknown physics-version 99"), "{stderr}");
+}
+
+#[test]
+fn snapshot_keys_authenticate_and_their_file_format_is_checked() {
+    let dir = scratch("keys");
+    let hex_key = dir.join("key.hex");
+    std::fs::write(&hex_key, format!("{}\n", "ab".repeat(32))).unwrap();
+    let raw_key = dir.join("key.raw");
+    std::fs::write(&raw_key, [0xab; 32]).unwrap(); // the same key, raw
+    let other_key = dir.join("other.raw");
+    std::fs::write(&other_key, [0xcd; 32]).unwrap();
+    let (hk, rk, ok) = (
+        hex_key.to_str().unwrap(),
+        raw_key.to_str().unwrap(),
+        other_key.to_str().unwrap(),
+    );
+
+    let signed = dir.join("signed.snap");
+    let s = signed.to_str().unwrap();
+    run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "tower",
+            "--steps",
+            "5",
+            "--key-file",
+            hk,
+            "--out",
+            s,
+        ],
+        0,
+    );
+    let key = rapier_pinned::SnapshotKey::new([0xab; 32]);
+    let config = rapier_pinned::WorldConfig::new(2).unwrap();
+    rapier_pinned::PinnedWorld::restore(config, &std::fs::read(&signed).unwrap(), Some(&key))
+        .unwrap();
+
+    let (stdout, _) = run(&["snapshot", "verify", s, "--key-file", rk], 0);
+    assert!(stdout.ends_with("MAC verified\n"), "{stdout}");
+    refused(&signed, &["--key-file", ok], "MacMismatch");
+    // The wrapper's decision: without a key, an authenticated snapshot is accepted on its
+    // checksum alone (its MAC is not checked); the tool says so.
+    let (stdout, _) = run(&["snapshot", "verify", s], 0);
+    assert!(
+        stdout.ends_with("MAC present but not checked (no --key-file)\n"),
+        "{stdout}"
+    );
+    let (stdout, _) = run(&["snapshot", "inspect", s], 0);
+    assert!(
+        stdout.contains("authenticated    yes (MAC present, not checked: no --key-file)"),
+        "{stdout}"
+    );
+    let (_, stderr) = run(&["snapshot", "inspect", s, "--key-file", ok], 1);
+    assert!(stderr.contains("(kind: MacMismatch)"), "{stderr}");
+
+    // A key given for an unauthenticated snapshot: the MAC is missing.
+    let plain = dir.join("plain.snap");
+    run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "tower",
+            "--steps",
+            "5",
+            "--out",
+            plain.to_str().unwrap(),
+        ],
+        0,
+    );
+    refused(&plain, &["--key-file", hk], "MacMissing");
+
+    // Key files: 32 raw bytes or 64 hex digits (+ one newline); anything else is an error.
+    let bad = dir.join("bad.key");
+    for content in [
+        &b""[..],
+        &[0xab; 31][..],
+        &[0xab; 33][..],
+        "ab".repeat(16).as_bytes(), // 32 bytes of hex text: a 16-byte key, too short
+        "ab".repeat(31).as_bytes(),
+        format!("{}\n\n", "ab".repeat(32)).as_bytes(),
+        format!("{}zz", "ab".repeat(31)).as_bytes(),
+    ] {
+        std::fs::write(&bad, content).unwrap();
+        let (_, stderr) = run(
+            &["snapshot", "verify", s, "--key-file", bad.to_str().unwrap()],
+            2,
+        );
+        assert!(
+            stderr.contains(
+                "expected exactly 32 raw bytes, or 64 hex digits optionally followed by a newline"
+            ),
+            "{content:?}: {stderr}"
+        );
+    }
+    std::fs::write(&bad, format!("{}\r\n", "AB".repeat(32))).unwrap();
+    run(
+        &["snapshot", "verify", s, "--key-file", bad.to_str().unwrap()],
+        0,
+    );
+}
+
+#[test]
+fn snapshot_save_refuses_a_zero_gravity_scene_with_the_typed_error() {
+    let dir = scratch("zero-gravity");
+    let out = dir.join("x.snap");
+    let (_, stderr) = run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "bullets_crossing",
+            "--steps",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(stderr.contains("(kind: ConfigMismatch)"), "{stderr}");
+    assert!(
+        stderr.contains("gravity.y: pinned -9.81 (0xc11cf5c3), found 0.0 (0x00000000)"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let (_, stderr) = run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "nope",
+            "--steps",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(stderr.contains("unknown scene 'nope'"), "{stderr}");
+}
+
+#[test]
+fn snapshot_import_upstream_fixture_then_verify() {
+    let dir = scratch("import");
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/snapshots");
+    for (name, steps, bodies) in [("ball_drop", 30, 1), ("tower", 60, 50)] {
+        let input = fixtures.join(format!("upstream-0.36.1-{name}-{steps}.bin"));
+        let output = dir.join(format!("{name}.snap"));
+        let (i, o) = (input.to_str().unwrap(), output.to_str().unwrap());
+        let (stdout, _) = run(&["snapshot", "import-upstream", i, o, "--match-id", "9"], 0);
+        assert!(
+            stdout.contains(&format!(
+                "physics-version 1, match 9, tick 0, {bodies} bodies"
+            )),
+            "{stdout}"
+        );
+        let (stdout, _) = run(
+            &[
+                "snapshot",
+                "verify",
+                o,
+                "--match-id",
+                "9",
+                "--physics-version",
+                "1",
+            ],
+            0,
+        );
+        assert!(
+            stdout.starts_with(&format!(
+                "ok: {o}: physics-version 1, match 9, tick 0, {bodies} bodies"
+            )),
+            "{stdout}"
+        );
+        refused(
+            &output,
+            &["--match-id", "9", "--physics-version", "2"],
+            "PhysicsVersionMismatch",
+        );
+        // The library's import gives the same bytes.
+        let config = rapier_pinned::WorldConfig::new(1).unwrap().with_match_id(9);
+        let expected =
+            rapier_pinned::import_upstream(config, &std::fs::read(&input).unwrap()).unwrap();
+        assert_eq!(std::fs::read(&output).unwrap(), expected);
+    }
+
+    // A fork snapshot is not an upstream world; nor is a truncated one.
+    let fork = dir.join("fork.snap");
+    run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "ball_drop",
+            "--steps",
+            "1",
+            "--physics-version",
+            "1",
+            "--out",
+            fork.to_str().unwrap(),
+        ],
+        0,
+    );
+    let out = dir.join("x.snap");
+    let (_, stderr) = run(
+        &[
+            "snapshot",
+            "import-upstream",
+            fork.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        1,
+    );
+    assert!(stderr.contains("(kind: Undecodable)"), "{stderr}");
+    let short = dir.join("short.bin");
+    std::fs::write(
+        &short,
+        &std::fs::read(fixtures.join("upstream-0.36.1-ball_drop-30.bin")).unwrap()[..40],
+    )
+    .unwrap();
+    let (_, stderr) = run(
+        &[
+            "snapshot",
+            "import-upstream",
+            short.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        1,
+    );
+    assert!(stderr.contains("(kind: Truncated)"), "{stderr}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn snapshot_save_help_names_exactly_the_zero_gravity_scenes() {
+    let (help, _) = run(&["snapshot", "save", "--help"], 0);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let listed = help
+        .split("zero-gravity scenes (")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .expect("a list of zero-gravity scenes in --help");
+    let pinned = rapier_pinned::entry(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
+    let refused: Vec<&str> = rapier_pinned_scenes::catalog()
+        .iter()
+        .filter(|s| s.build(pinned.params()).gravity.to_array() != pinned.gravity)
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(listed.split(", ").collect::<Vec<_>>(), refused, "{help}");
 }

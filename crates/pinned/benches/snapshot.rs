@@ -1,0 +1,252 @@
+//! Snapshot cost: what the pinned snapshot format and its checks cost over a plain bincode world.
+//!
+//! `cargo bench -p rapier-pinned --bench snapshot` prints, for `pyramid` (after its 200 steps) and
+//! `mixed_5000` (after its 30 steps), both under physics-version 1 and adopted with
+//! `PinnedWorld::adopt`, the median wall-clock time of:
+//! - encode: plain `bincode::serialize(&PhysicsWorld)` vs `PinnedWorld::snapshot` (unauthenticated
+//!   and with a key);
+//! - decode: plain `bincode::deserialize::<PhysicsWorld>` vs `PinnedWorld::restore` (framing,
+//!   checksum, decode, parameter diff, structural and finiteness checks; unauthenticated and with
+//!   a key);
+//! - the pieces of a restore: `inspect` (framing + checksum: the BLAKE3 pass), the codec's decode
+//!   alone (bincode with a read limit and no trailing bytes), and `PinnedWorld::adopt` on an
+//!   already-decoded world (parameter diff + structural + finiteness checks);
+//! - bytes: total, and per body, plain and framed (the header is 128 bytes).
+//!
+//! Style as `crates/conformance/benches/ccd.rs`: `harness = false`, plain `std::time::Instant`,
+//! every measured operation timed once per round with the rounds interleaved (so drift and the
+//! other builds sharing this 2-core machine hit every operation alike; the order rotates each
+//! round), medians (and minimums, printed too). No criterion: the
+//! question is one ratio (checked restore over plain decode, aim ≤ +10%) on whole worlds that
+//! take milliseconds, not a regression detector for nanosecond functions; the project's one other
+//! benchmark works the same way; and it keeps criterion's dependency tree out of the lockfile.
+//!
+//! Any non-`--` argument is a scene-name filter (`cargo bench -p rapier-pinned --bench snapshot
+//! -- pyramid`).
+
+use std::time::Instant;
+
+use bincode::Options;
+use rapier3d::prelude::*;
+use rapier_pinned::{inspect, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN};
+
+/// Interleaved rounds for a scene whose plain decode takes about a millisecond (`pyramid`), and
+/// for one that takes tens (`mixed_5000`); odd, so the median is one of the samples.
+const ROUNDS_SMALL: usize = 201;
+const ROUNDS_LARGE: usize = 101;
+/// The aim of `docs/protocol.md` §3: a checked restore at most 10% over a plain decode.
+const AIM: f64 = 0.10;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// One measured operation: `run` does the work once and returns what it built, which is dropped
+/// after the clock stops (dropping a world is not part of any operation measured here).
+struct Op<'a> {
+    name: &'static str,
+    run: Box<dyn FnMut() -> Box<dyn std::any::Any> + 'a>,
+    /// Milliseconds, one call per round.
+    samples: Vec<f64>,
+}
+
+impl<'a> Op<'a> {
+    fn new<T: 'static>(name: &'static str, mut f: impl FnMut() -> T + 'a) -> Self {
+        Self {
+            name,
+            run: Box::new(move || Box::new(f()) as Box<dyn std::any::Any>),
+            samples: Vec::new(),
+        }
+    }
+
+    /// One call; its result is dropped outside the clock. A sample is a single call, never a
+    /// batch: on this shared 2-core machine a batch longer than a scheduler slice nearly always
+    /// contains a preemption, while a single millisecond call often does not, so batching makes
+    /// the medians of short and long operations incomparable.
+    fn sample(&mut self) -> f64 {
+        let start = Instant::now();
+        let result = (self.run)();
+        let secs = start.elapsed().as_secs_f64();
+        drop(result);
+        secs * 1e3
+    }
+
+    fn median_ms(&self) -> f64 {
+        median(self.samples.clone())
+    }
+
+    fn min_ms(&self) -> f64 {
+        self.samples.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+}
+
+/// The codec's decode (`crates/pinned/src/codec.rs`, private) spelled out: `bincode::serialize`'s
+/// encoding plus a read limit and no trailing bytes.
+fn codec_decode(payload: &[u8]) -> PhysicsWorld {
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_little_endian()
+        .with_limit(payload.len() as u64)
+        .reject_trailing_bytes()
+        .deserialize(payload)
+        .expect("decodes")
+}
+
+/// Measures one scene and prints its table; returns whether the aim is met.
+fn bench_scene(name: &str, steps: Option<usize>) -> bool {
+    let scene = rapier_pinned_scenes::find(name).expect("catalog scene");
+    let steps = steps.unwrap_or(scene.steps);
+    let config = WorldConfig::new(1).expect("physics-version 1");
+    let mut world =
+        PinnedWorld::adopt(config, scene.build(config.entry().params())).expect("adopt");
+    for _ in 0..steps {
+        world.step();
+    }
+    let key = SnapshotKey::new([0x5a; 32]);
+    let plain = bincode::serialize(world.world()).expect("serialize");
+    let snap = world.snapshot(None);
+    let snap_mac = world.snapshot(Some(&key));
+    assert_eq!(&snap[HEADER_LEN..], &plain[..], "payload = plain bincode");
+    assert_eq!(snap.len(), plain.len() + HEADER_LEN);
+    let bodies = world.bodies().len();
+    let colliders = world.colliders().len();
+
+    let w = world.world();
+    let mut ops = vec![
+        Op::new("plain serialize", || bincode::serialize(w).unwrap()),
+        Op::new("snapshot", || world.snapshot(None)),
+        Op::new("snapshot + MAC", || world.snapshot(Some(&key))),
+        Op::new("plain deserialize", || {
+            bincode::deserialize::<PhysicsWorld>(&plain).unwrap()
+        }),
+        Op::new("restore", || {
+            PinnedWorld::restore(config, &snap, None).unwrap()
+        }),
+        Op::new("restore + MAC", || {
+            PinnedWorld::restore(config, &snap_mac, Some(&key)).unwrap()
+        }),
+        Op::new("  inspect (checksum)", || inspect(&snap).unwrap()),
+        Op::new("  codec decode", || codec_decode(&snap[HEADER_LEN..])),
+        // The same plain decode as above, reading the snapshot's payload slice instead of the
+        // plain buffer: separates the decoder options from the input buffer.
+        Op::new("  plain deser. (payload)", || {
+            bincode::deserialize::<PhysicsWorld>(&snap[HEADER_LEN..]).unwrap()
+        }),
+    ];
+    // `adopt` consumes a world: each call gets a fresh decode, made before its clock starts.
+    let mut adopt = Op::new("  adopt (validate)", || ());
+    let time_adopt = || {
+        let decoded = codec_decode(&plain);
+        let start = Instant::now();
+        let adopted = PinnedWorld::adopt(config, decoded).unwrap();
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        drop(adopted);
+        ms
+    };
+    let rounds = if bodies > 1000 {
+        ROUNDS_LARGE
+    } else {
+        ROUNDS_SMALL
+    };
+    // Warm-up: one call of each.
+    for op in &mut ops {
+        op.sample();
+    }
+    time_adopt();
+    // Round r starts at operation r mod n: what ran just before an operation (and what it left
+    // in the allocator) rotates, instead of always being the same neighbour.
+    let n = ops.len() + 1;
+    for r in 0..rounds {
+        for i in 0..n {
+            match (r + i) % n {
+                k if k < ops.len() => {
+                    let s = ops[k].sample();
+                    ops[k].samples.push(s);
+                }
+                _ => adopt.samples.push(time_adopt()),
+            }
+        }
+    }
+    ops.push(adopt);
+    let ms = |n: &str| ops.iter().find(|o| o.name == n).unwrap().median_ms();
+
+    println!(
+        "\n{name} after {steps} steps (physics-version 1): {bodies} bodies, {colliders} colliders; \
+         {rounds} interleaved rounds"
+    );
+    println!(
+        "  bytes: plain {} ({:.1} per body), snapshot {} ({:.1} per body; header {HEADER_LEN})",
+        plain.len(),
+        plain.len() as f64 / bodies as f64,
+        snap.len(),
+        snap.len() as f64 / bodies as f64,
+    );
+    println!(
+        "  {:<22} {:>10} {:>10}   {}",
+        "operation", "median ms", "min ms", "median vs plain"
+    );
+    let row = |n: &str, base: Option<&str>| {
+        let op = ops.iter().find(|o| o.name == n).unwrap();
+        let m = op.median_ms();
+        let ratio = base
+            .map(|b| format!("{:.3}x ({:+.1}%)", m / ms(b), (m / ms(b) - 1.0) * 100.0))
+            .unwrap_or_default();
+        println!("  {:<22} {:>10.4} {:>10.4}   {}", n, m, op.min_ms(), ratio);
+    };
+    row("plain serialize", None);
+    row("snapshot", Some("plain serialize"));
+    row("snapshot + MAC", Some("plain serialize"));
+    row("plain deserialize", None);
+    row("restore", Some("plain deserialize"));
+    row("restore + MAC", Some("plain deserialize"));
+    row("  inspect (checksum)", Some("plain deserialize"));
+    row("  codec decode", Some("plain deserialize"));
+    row("  plain deser. (payload)", Some("plain deserialize"));
+    row("  adopt (validate)", Some("plain deserialize"));
+    let restore = ms("restore");
+    let pieces = ms("  inspect (checksum)") + ms("  codec decode") + ms("  adopt (validate)");
+    println!(
+        "  pieces: checksum + codec decode + validate = {pieces:.4} ms ({:.1}% of restore)",
+        pieces / restore * 100.0
+    );
+    // The verdict's baseline is the faster of the two plain decodes (same decoder, same bytes,
+    // two buffers): decoding from the separate `plain` Vec measures slower than from the
+    // snapshot's payload slice on this machine (buffer placement), which would flatter restore.
+    let plain_de = ms("plain deserialize").min(ms("  plain deser. (payload)"));
+    let overhead = restore / plain_de - 1.0;
+    let overhead_mac = ms("restore + MAC") / plain_de - 1.0;
+    let met = overhead <= AIM;
+    println!(
+        "  restore over the codec's own decode (same decoder options): {:+.1}%",
+        (restore / ms("  codec decode") - 1.0) * 100.0
+    );
+    println!(
+        "  validation overhead (medians, baseline = faster plain decode {plain_de:.4} ms): \
+         restore {:+.1}%, restore + MAC {:+.1}% (aim <= {:+.0}%): {}",
+        overhead * 100.0,
+        overhead_mac * 100.0,
+        AIM * 100.0,
+        if met { "aim met" } else { "aim NOT met" }
+    );
+    met
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; any other argument is a scene-name filter.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    let mut all = true;
+    for (name, steps) in [("pyramid", None), ("mixed_5000", None)] {
+        if wanted(name) {
+            all &= bench_scene(name, steps);
+        }
+    }
+    println!(
+        "\noverall (unauthenticated restore vs plain decode, every scene): {}",
+        if all { "aim met" } else { "aim NOT met" }
+    );
+}

@@ -1,0 +1,141 @@
+//! `restore_then_step`: a valid payload, mutated and *re-sealed* with a valid checksum (and MAC),
+//! restored into a small world, then stepped.
+//!
+//! Input: byte 0 picks the base world (bit 0: tick 3 or tick 40 of `small_world`) and the seal
+//! (bit 1: authenticated, restored with the key; else unauthenticated, restored without); bits
+//! 2..=3 + 1 is the number of steps after a successful restore (1–4). The rest is read as 4-byte
+//! operations `[o0, o1, o2, x]`: byte `(o0 | o1 << 8 | o2 << 16) % payload length` of the payload
+//! is xor-ed with `x`. The result is framed with `rapier_pinned::seal` (physics-version 2, the
+//! world's config digest, the base's tick), so the checksum passes and every input reaches the
+//! decoder, the parameter diff and the structural/finiteness validation.
+//!
+//! Asserts: no panic escapes `restore_into`; on error the world is byte-for-byte unchanged; a
+//! world that restored steps without a panic (and without a hang: run with `-timeout`), and its
+//! snapshot can be taken afterwards. Panics the wrapper catches inside restore are logged and the
+//! input saved under `caught/restore_then_step/` (see `src/lib.rs`; `PINNED_FUZZ_STRICT=1` makes
+//! them crashes). An accepted payload that re-encodes differently (non-canonical) is logged.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rapier_pinned::{seal, PinnedWorld, SnapshotKey, HEADER_LEN};
+use rapier_pinned_fuzz::{
+    config, in_restore, install_panic_policy, key, small_world, write_seeds, BASE_TICKS,
+};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+struct State {
+    /// The target world; the reference state is `BASE_TICKS[0]`.
+    world: PinnedWorld,
+    key: SnapshotKey,
+    digest: [u8; 32],
+    reference: Vec<u8>,
+    tick: u64,
+    /// The payloads of the base worlds and their ticks.
+    bases: Vec<(Vec<u8>, u64)>,
+}
+
+fn state() -> &'static Mutex<State> {
+    static STATE: OnceLock<Mutex<State>> = OnceLock::new();
+    STATE.get_or_init(|| {
+        install_panic_policy();
+        let bases: Vec<(Vec<u8>, u64)> = BASE_TICKS
+            .iter()
+            .map(|&t| {
+                let w = small_world(t);
+                (rapier_pinned::encode_world(w.world()), w.tick())
+            })
+            .collect();
+        let world = small_world(BASE_TICKS[0]);
+        let reference = world.snapshot(None);
+        let tick = world.tick();
+        write_seeds(seeds);
+        Mutex::new(State {
+            world,
+            key: key(),
+            digest: config().digest(),
+            reference,
+            tick,
+            bases,
+        })
+    })
+}
+
+/// Unmutated bases (each selector byte), and a few single xors into the integration parameters
+/// (which must give `ConfigMismatch`) and past them.
+fn seeds() -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = (0u8..16)
+        .map(|sel| (format!("base-{sel:02x}"), vec![sel]))
+        .collect();
+    for (i, at) in [20u32, 100, 300, 1000, 3000, 10_000]
+        .into_iter()
+        .enumerate()
+    {
+        let b = at.to_le_bytes();
+        out.push((
+            format!("xor-{i}"),
+            vec![(i % 4) as u8, b[0], b[1], b[2], 0x01],
+        ));
+    }
+    out
+}
+
+static ACCEPTED_MUTATED: AtomicU64 = AtomicU64::new(0);
+static NON_CANONICAL: AtomicU64 = AtomicU64::new(0);
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, ops)) = data.split_first() else {
+        return;
+    };
+    let mut guard = state().lock().unwrap_or_else(|e| e.into_inner());
+    let st = &mut *guard;
+    let (base, tick) = &st.bases[(selector & 1) as usize];
+    let authenticated = selector & 2 != 0;
+    let steps = 1 + ((selector >> 2) & 3) as usize;
+    let mut payload = base.clone();
+    let n = payload.len();
+    for op in ops.chunks_exact(4) {
+        let at = (op[0] as usize | (op[1] as usize) << 8 | (op[2] as usize) << 16) % n;
+        payload[at] ^= op[3];
+    }
+    let mutated = payload != *base;
+    let key = authenticated.then_some(&st.key);
+    let bytes = seal(config().physics_version(), *tick, st.digest, &payload, key);
+    let result = in_restore("restore_then_step", data, || {
+        st.world.restore_into(&bytes, key)
+    });
+    match result {
+        Err(e) => {
+            assert!(
+                st.world.tick() == st.tick && st.world.snapshot(None) == st.reference,
+                "a failed restore ({e:?}) changed the world"
+            );
+            return;
+        }
+        Ok(()) => {}
+    }
+    if mutated {
+        let n = ACCEPTED_MUTATED.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_power_of_two() {
+            eprintln!("pinned-fuzz: {n} mutated payloads accepted so far");
+        }
+    }
+    let again = st.world.snapshot(None);
+    if again[HEADER_LEN..] != payload[..] {
+        let n = NON_CANONICAL.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_power_of_two() {
+            eprintln!(
+                "pinned-fuzz: accepted payload re-encodes differently ({n} so far); input {:02x?}",
+                data
+            );
+        }
+    }
+    for _ in 0..steps {
+        st.world.step();
+    }
+    let _ = st.world.snapshot(None);
+    st.world
+        .restore_into(&st.reference.clone(), None)
+        .expect("the reference snapshot restores");
+});

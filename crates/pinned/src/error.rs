@@ -1,0 +1,167 @@
+//! Typed errors: one variant per cause, each naming the field or the cause.
+
+use crate::config::FieldDiff;
+
+/// Why a config, a world or a snapshot was refused.
+///
+/// Every snapshot cause is a variant; [`Error::kind`] gives a fieldless [`ErrorKind`] to match on.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The first 8 bytes are not `RPINSNAP`.
+    #[error("not a rapier-pinned snapshot (bad magic)")]
+    BadMagic,
+    /// The snapshot format version is not one this build reads.
+    #[error("unknown snapshot format version {0}")]
+    UnknownFormatVersion(u16),
+    /// Flag bits this build does not know (or refuses, like compression) are set.
+    #[error("unknown snapshot flags 0x{0:04x}")]
+    UnknownFlags(u16),
+    /// The MAC flag is clear but the MAC field is not all zero.
+    #[error("MAC field not zero in an unauthenticated snapshot")]
+    StrayMac,
+    /// Fewer bytes than the header (or the header's payload length) requires.
+    #[error("truncated snapshot: needed {needed} bytes, got {got}")]
+    Truncated {
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes present.
+        got: u64,
+    },
+    /// More bytes than the header's payload length accounts for.
+    #[error("{extra} trailing bytes after the payload")]
+    TrailingBytes {
+        /// Bytes past the end of the payload.
+        extra: u64,
+    },
+    /// The payload length field claims more than [`crate::PAYLOAD_LIMIT`].
+    #[error("payload length {claimed} exceeds the limit {limit}")]
+    PayloadTooLarge {
+        /// The claimed length.
+        claimed: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// No released physics-version has this number.
+    #[error("unknown physics-version {0}")]
+    UnknownPhysicsVersion(u32),
+    /// The snapshot's physics-version is not the world's.
+    #[error("physics-version mismatch: snapshot {snapshot}, world {world}")]
+    PhysicsVersionMismatch {
+        /// The snapshot's.
+        snapshot: u32,
+        /// The world's.
+        world: u32,
+    },
+    /// The snapshot's config digest is not the world's (another match id).
+    #[error("config digest mismatch: snapshot {snapshot}, world {world}")]
+    ConfigDigestMismatch {
+        /// The snapshot's, hex.
+        snapshot: String,
+        /// The world's, hex.
+        world: String,
+    },
+    /// The checksum does not match the bytes.
+    #[error("checksum mismatch")]
+    ChecksumMismatch,
+    /// A key was given but the snapshot carries no MAC.
+    #[error("snapshot is not authenticated (a key was given)")]
+    MacMissing,
+    /// The MAC does not match the key.
+    #[error("MAC mismatch (wrong key or tampered snapshot)")]
+    MacMismatch,
+    /// The payload does not decode as a world.
+    #[error("undecodable payload: {0}")]
+    Undecodable(String),
+    /// The world's integration parameters or gravity differ from the pinned ones.
+    #[error("config mismatch: {}", list(.0))]
+    ConfigMismatch(Vec<FieldDiff>),
+    /// A structural invariant fails (the message names it and the handle).
+    #[error("structural: {0}")]
+    Structural(String),
+    /// A number that must be finite is not.
+    #[error("non-finite {what} of {handle}")]
+    NonFinite {
+        /// Which quantity.
+        what: &'static str,
+        /// Whose (a handle, as text).
+        handle: String,
+    },
+}
+
+/// The errors a restore returns (the same enum as [`Error`]).
+pub type RestoreError = Error;
+
+/// The cause of an [`Error`], without its data.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// [`Error::BadMagic`].
+    BadMagic,
+    /// [`Error::UnknownFormatVersion`].
+    UnknownFormatVersion,
+    /// [`Error::UnknownFlags`].
+    UnknownFlags,
+    /// [`Error::StrayMac`].
+    StrayMac,
+    /// [`Error::Truncated`].
+    Truncated,
+    /// [`Error::TrailingBytes`].
+    TrailingBytes,
+    /// [`Error::PayloadTooLarge`].
+    PayloadTooLarge,
+    /// [`Error::UnknownPhysicsVersion`].
+    UnknownPhysicsVersion,
+    /// [`Error::PhysicsVersionMismatch`].
+    PhysicsVersionMismatch,
+    /// [`Error::ConfigDigestMismatch`].
+    ConfigDigestMismatch,
+    /// [`Error::ChecksumMismatch`].
+    ChecksumMismatch,
+    /// [`Error::MacMissing`].
+    MacMissing,
+    /// [`Error::MacMismatch`].
+    MacMismatch,
+    /// [`Error::Undecodable`].
+    Undecodable,
+    /// [`Error::ConfigMismatch`].
+    ConfigMismatch,
+    /// [`Error::Structural`].
+    Structural,
+    /// [`Error::NonFinite`].
+    NonFinite,
+}
+
+impl Error {
+    /// The cause, without its data.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::BadMagic => ErrorKind::BadMagic,
+            Error::UnknownFormatVersion(_) => ErrorKind::UnknownFormatVersion,
+            Error::UnknownFlags(_) => ErrorKind::UnknownFlags,
+            Error::StrayMac => ErrorKind::StrayMac,
+            Error::Truncated { .. } => ErrorKind::Truncated,
+            Error::TrailingBytes { .. } => ErrorKind::TrailingBytes,
+            Error::PayloadTooLarge { .. } => ErrorKind::PayloadTooLarge,
+            Error::UnknownPhysicsVersion(_) => ErrorKind::UnknownPhysicsVersion,
+            Error::PhysicsVersionMismatch { .. } => ErrorKind::PhysicsVersionMismatch,
+            Error::ConfigDigestMismatch { .. } => ErrorKind::ConfigDigestMismatch,
+            Error::ChecksumMismatch => ErrorKind::ChecksumMismatch,
+            Error::MacMissing => ErrorKind::MacMissing,
+            Error::MacMismatch => ErrorKind::MacMismatch,
+            Error::Undecodable(_) => ErrorKind::Undecodable,
+            Error::ConfigMismatch(_) => ErrorKind::ConfigMismatch,
+            Error::Structural(_) => ErrorKind::Structural,
+            Error::NonFinite { .. } => ErrorKind::NonFinite,
+        }
+    }
+}
+
+/// `a: pinned x, found y; b: ...`
+fn list(diffs: &[FieldDiff]) -> String {
+    diffs
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}

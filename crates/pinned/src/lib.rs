@@ -1,0 +1,58 @@
+//! rapier-pinned: a rapier3d world pinned to a *physics-version*, for authoritative multiplayer
+//! servers, their clients and replays. The protocol is specified in `docs/protocol.md`.
+//!
+//! - [`version`]: the physics-version table. Each released entry pins everything that changes a
+//!   trajectory (upstream versions, the patch-series hash, scalar, features, every
+//!   `IntegrationParameters` field, parry's `CORE_FRACTION`, gravity); a test pins its digest.
+//! - [`WorldConfig`]: a physics-version plus the only per-world choice the protocol allows, the
+//!   `match_id`. Nothing that changes a trajectory is choosable per world; the match id is in
+//!   the config digest, so one match's snapshot is refused by another match's world.
+//! - [`PinnedWorld`]: the world. No API changes its config: no `&mut IntegrationParameters`,
+//!   no `&mut PhysicsWorld`, no public field.
+//! - Snapshots ([`PinnedWorld::snapshot`], [`PinnedWorld::restore`],
+//!   [`PinnedWorld::restore_into`], [`inspect`]): a fixed header with checksum and optional MAC,
+//!   then the world in bincode; a restore validates everything before touching anything.
+//!
+//! ```
+//! use rapier3d::prelude::*;
+//! use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT};
+//!
+//! let config = WorldConfig::new(PHYSICS_VERSION_CURRENT).unwrap().with_match_id(7);
+//! let mut world = PinnedWorld::new(config);
+//! let ball = world.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)));
+//! world.insert_collider(ColliderBuilder::ball(0.5), Some(ball));
+//! world.step();
+//!
+//! let key = SnapshotKey::new([9; 32]);
+//! let bytes = world.snapshot(Some(&key));
+//! let mut other = PinnedWorld::new(config);
+//! other.restore_into(&bytes, Some(&key)).unwrap();
+//! assert_eq!(other.tick(), 1);
+//! assert_eq!(other.snapshot(Some(&key)), bytes);
+//! ```
+//!
+//! `enhanced-determinism` is enabled by this crate's own dependency line on rapier3d, so a build
+//! of rapier-pinned without it cannot exist (compile-time). The soft-body `fem` feature changes
+//! `IntegrationParameters`; the exhaustive field lists of [`version`] then fail to compile, so a
+//! build with it cannot exist either.
+//!
+//! No global or thread-local mutable state; no hash-map iteration decides any byte.
+
+mod codec;
+mod config;
+mod error;
+mod snapshot;
+mod upstream;
+mod validate;
+pub mod version;
+mod world;
+
+pub use config::{diff_world, FieldDiff, WorldConfig};
+pub use error::{Error, ErrorKind, RestoreError};
+pub use snapshot::{
+    inspect, seal, SnapshotInfo, SnapshotKey, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION,
+    HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+};
+pub use upstream::import_upstream;
+pub use version::{entry, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT};
+pub use world::{encode_world, PinnedWorld};

@@ -1,0 +1,281 @@
+//! The snapshot format: a fixed 128-byte little-endian header, then the payload (the world in the
+//! codec's encoding). Specified byte by byte in `docs/protocol.md`.
+//!
+//! | offset | size | field |
+//! |---:|---:|---|
+//! | 0 | 8 | magic `RPINSNAP` |
+//! | 8 | 2 | format version (1) |
+//! | 10 | 2 | flags: bit 0 MAC present; every other bit refused (bit 1 reserved: compression) |
+//! | 12 | 4 | physics-version |
+//! | 16 | 8 | tick |
+//! | 24 | 32 | config digest |
+//! | 56 | 8 | payload length |
+//! | 64 | 32 | checksum: BLAKE3 of (header with checksum and MAC zeroed) ‖ payload |
+//! | 96 | 32 | MAC: BLAKE3 keyed by the fleet key over the same bytes; zero if unauthenticated |
+
+use crate::codec;
+use crate::config::{self, WorldConfig};
+use crate::error::Error;
+use crate::validate;
+use crate::version::{self, PhysicsVersion};
+use rapier3d::prelude::PhysicsWorld;
+
+/// The first 8 bytes of every snapshot.
+pub const MAGIC: [u8; 8] = *b"RPINSNAP";
+/// The snapshot format version this build writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+/// Flag bit 0: the MAC field holds a keyed MAC.
+pub const FLAG_MAC: u16 = 1 << 0;
+/// Flag bit 1, reserved for a compressed payload; refused by this build.
+pub const FLAG_COMPRESSED: u16 = 1 << 1;
+/// The header length in bytes.
+pub const HEADER_LEN: usize = 128;
+/// The largest payload length a reader accepts (1 GiB).
+pub const PAYLOAD_LIMIT: u64 = 1 << 30;
+
+const FLAGS_KNOWN: u16 = FLAG_MAC;
+const CHECKSUM: std::ops::Range<usize> = 64..96;
+const MAC: std::ops::Range<usize> = 96..128;
+
+/// A 32-byte fleet key for the snapshot MAC. Its `Debug` does not print the key.
+#[derive(Clone)]
+pub struct SnapshotKey([u8; 32]);
+
+impl SnapshotKey {
+    /// The key with these bytes.
+    pub fn new(bytes: [u8; 32]) -> Self {
+        Self(bytes)
+    }
+}
+
+impl std::fmt::Debug for SnapshotKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SnapshotKey(..)")
+    }
+}
+
+/// The header of a snapshot whose framing and checksum are valid (see [`inspect`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnapshotInfo {
+    /// The snapshot format version.
+    pub format_version: u16,
+    /// The flags.
+    pub flags: u16,
+    /// Whether the MAC flag is set (the MAC itself is only checked by a restore with a key).
+    pub authenticated: bool,
+    /// The physics-version (possibly one this build does not know).
+    pub physics_version: PhysicsVersion,
+    /// The tick (steps taken by the world).
+    pub tick: u64,
+    /// The config digest.
+    pub config_digest: [u8; 32],
+    /// The payload length in bytes.
+    pub payload_len: u64,
+    /// The checksum.
+    pub checksum: [u8; 32],
+}
+
+/// The header fields a writer chooses.
+struct Header {
+    flags: u16,
+    physics_version: PhysicsVersion,
+    tick: u64,
+    config_digest: [u8; 32],
+    payload_len: u64,
+}
+
+/// Frames `payload` as a snapshot: header, checksum, and a MAC when `key` is given.
+///
+/// Low level (used by [`crate::PinnedWorld::snapshot`], the upstream import and tests): it does
+/// not look at the payload; a restore still validates everything.
+pub fn seal(
+    physics_version: PhysicsVersion,
+    tick: u64,
+    config_digest: [u8; 32],
+    payload: &[u8],
+    key: Option<&SnapshotKey>,
+) -> Vec<u8> {
+    let header = Header {
+        flags: if key.is_some() { FLAG_MAC } else { 0 },
+        physics_version,
+        tick,
+        config_digest,
+        payload_len: payload.len() as u64,
+    };
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&header.flags.to_le_bytes());
+    out.extend_from_slice(&header.physics_version.to_le_bytes());
+    out.extend_from_slice(&header.tick.to_le_bytes());
+    out.extend_from_slice(&header.config_digest);
+    out.extend_from_slice(&header.payload_len.to_le_bytes());
+    out.extend_from_slice(&[0; 64]);
+    out.extend_from_slice(payload);
+    let checksum = checksum(&out);
+    out[CHECKSUM].copy_from_slice(checksum.as_bytes());
+    if let Some(key) = key {
+        let mac = mac(&out, key);
+        out[MAC].copy_from_slice(mac.as_bytes());
+    }
+    out
+}
+
+/// Reads and checks the header, the lengths and the checksum, without decoding the payload.
+///
+/// Checks, in order: magic, header length, format version, flags, MAC field zero when
+/// unauthenticated, payload length (limit, truncation, trailing bytes), checksum. The
+/// physics-version is reported as found, known or not.
+pub fn inspect(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
+    let info = frame(bytes)?;
+    lengths(bytes, info.payload_len)?;
+    if checksum(bytes) != blake3::Hash::from(info.checksum) {
+        return Err(Error::ChecksumMismatch);
+    }
+    Ok(info)
+}
+
+/// Every check of `docs/protocol.md` in order; on success the decoded world and the tick.
+pub(crate) fn open(
+    config: &WorldConfig,
+    bytes: &[u8],
+    key: Option<&SnapshotKey>,
+) -> Result<(PhysicsWorld, u64), Error> {
+    let info = frame(bytes)?;
+    version::entry(info.physics_version)?;
+    if info.physics_version != config.physics_version() {
+        return Err(Error::PhysicsVersionMismatch {
+            snapshot: info.physics_version,
+            world: config.physics_version(),
+        });
+    }
+    if info.config_digest != config.digest() {
+        return Err(Error::ConfigDigestMismatch {
+            snapshot: hex(&info.config_digest),
+            world: hex(&config.digest()),
+        });
+    }
+    lengths(bytes, info.payload_len)?;
+    if checksum(bytes) != blake3::Hash::from(info.checksum) {
+        return Err(Error::ChecksumMismatch);
+    }
+    if let Some(key) = key {
+        if !info.authenticated {
+            return Err(Error::MacMissing);
+        }
+        let found: [u8; 32] = bytes[MAC].try_into().expect("32-byte range");
+        if mac(bytes, key) != blake3::Hash::from(found) {
+            return Err(Error::MacMismatch);
+        }
+    }
+    let world = decode_and_validate(config, &bytes[HEADER_LEN..])?;
+    Ok((world, info.tick))
+}
+
+/// Decodes the payload, then checks parameters and gravity, structure and finiteness.
+///
+/// Runs under `catch_unwind`: some of rapier's accessors used by the structural checks index
+/// internal arrays with decoded numbers (e.g. the island manager's awake island) and panic when
+/// a crafted payload puts them out of range; such a panic becomes [`Error::Undecodable`].
+fn decode_and_validate(config: &WorldConfig, payload: &[u8]) -> Result<PhysicsWorld, Error> {
+    let run = || {
+        let world = codec::decode_world(payload).map_err(Error::Undecodable)?;
+        let diffs =
+            config::diff_world(config.entry(), &world.integration_parameters, world.gravity);
+        if !diffs.is_empty() {
+            return Err(Error::ConfigMismatch(diffs));
+        }
+        validate::validate(&world)?;
+        Ok(world)
+    };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|panic| {
+        let msg = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Error::Undecodable(format!("panic while decoding: {msg}")))
+    })
+}
+
+/// The header checks that need no world: magic, length, format, flags, stray MAC.
+fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
+    let prefix = bytes.len().min(MAGIC.len());
+    if bytes[..prefix] != MAGIC[..prefix] {
+        return Err(Error::BadMagic);
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(Error::Truncated {
+            needed: HEADER_LEN as u64,
+            got: bytes.len() as u64,
+        });
+    }
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
+    let array_at = |i: usize| -> [u8; 32] { bytes[i..i + 32].try_into().expect("32 bytes") };
+    let format_version = u16_at(8);
+    if format_version != FORMAT_VERSION {
+        return Err(Error::UnknownFormatVersion(format_version));
+    }
+    let flags = u16_at(10);
+    if flags & !FLAGS_KNOWN != 0 {
+        return Err(Error::UnknownFlags(flags & !FLAGS_KNOWN));
+    }
+    let authenticated = flags & FLAG_MAC != 0;
+    if !authenticated && bytes[MAC].iter().any(|&b| b != 0) {
+        return Err(Error::StrayMac);
+    }
+    Ok(SnapshotInfo {
+        format_version,
+        flags,
+        authenticated,
+        physics_version: u32_at(12),
+        tick: u64_at(16),
+        config_digest: array_at(24),
+        payload_len: u64_at(56),
+        checksum: array_at(CHECKSUM.start),
+    })
+}
+
+/// The claimed payload length against the limit and the bytes present (no allocation).
+fn lengths(bytes: &[u8], claimed: u64) -> Result<(), Error> {
+    if claimed > PAYLOAD_LIMIT {
+        return Err(Error::PayloadTooLarge {
+            claimed,
+            limit: PAYLOAD_LIMIT,
+        });
+    }
+    let needed = HEADER_LEN as u64 + claimed;
+    let got = bytes.len() as u64;
+    if got < needed {
+        return Err(Error::Truncated { needed, got });
+    }
+    if got > needed {
+        return Err(Error::TrailingBytes {
+            extra: got - needed,
+        });
+    }
+    Ok(())
+}
+
+/// The bytes both the checksum and the MAC cover, fed to `hasher`.
+fn covered(bytes: &[u8], mut hasher: blake3::Hasher) -> blake3::Hash {
+    hasher.update(&bytes[..CHECKSUM.start]);
+    hasher.update(&[0; 64]);
+    hasher.update(&bytes[HEADER_LEN..]);
+    hasher.finalize()
+}
+
+fn checksum(bytes: &[u8]) -> blake3::Hash {
+    covered(bytes, blake3::Hasher::new())
+}
+
+fn mac(bytes: &[u8], key: &SnapshotKey) -> blake3::Hash {
+    covered(bytes, blake3::Hasher::new_keyed(&key.0))
+}
+
+/// Lowercase hex of `bytes`.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,121 @@
+//! Structural and finiteness invariants of a world, checked on every restore and adopt.
+//!
+//! Structural (in this order):
+//! 1. every collider's parent body exists and lists the collider among its colliders;
+//! 2. every collider a body lists exists and has that body as its parent;
+//! 3. both bodies of every impulse joint exist;
+//! 4. the body of every link of every multibody exists;
+//! 5. both colliders of every narrow-phase contact pair and intersection pair exist;
+//! 6. every body of the island manager's active set exists.
+//!
+//! Finite: every body's translation, rotation, linear and angular velocity and mass; every
+//! collider's translation and rotation.
+//!
+//! Not checked: the broad phase's tree (no cheap public walk that cannot loop on a crafted tree)
+//! and soft bodies. Some of rapier's accessors index internal arrays with decoded numbers and
+//! panic when they are out of range; the caller runs this under `catch_unwind` (see
+//! `snapshot.rs`).
+
+use crate::error::Error;
+use rapier3d::prelude::*;
+
+/// Checks every invariant of the module docs; the first one that fails is the error.
+pub(crate) fn validate(world: &PhysicsWorld) -> Result<(), Error> {
+    structural(world)?;
+    finite(world)
+}
+
+fn structural(w: &PhysicsWorld) -> Result<(), Error> {
+    let fail = |msg: String| Err(Error::Structural(msg));
+    for (h, co) in w.colliders.iter() {
+        if let Some(parent) = co.parent() {
+            match w.bodies.get(parent) {
+                None => return fail(format!("collider {h:?}: parent {parent:?} does not exist")),
+                Some(rb) if !rb.colliders().contains(&h) => {
+                    return fail(format!(
+                        "collider {h:?}: parent {parent:?} does not list it"
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    for (h, rb) in w.bodies.iter() {
+        for &c in rb.colliders() {
+            match w.colliders.get(c) {
+                Some(co) if co.parent() == Some(h) => {}
+                Some(_) => return fail(format!("body {h:?}: collider {c:?} has another parent")),
+                None => return fail(format!("body {h:?}: collider {c:?} does not exist")),
+            }
+        }
+    }
+    for (h, joint) in w.impulse_joints.iter() {
+        for body in [joint.body1(), joint.body2()] {
+            if !w.bodies.contains(body) {
+                return fail(format!("impulse joint {h:?}: body {body:?} does not exist"));
+            }
+        }
+    }
+    for (h, _, multibody, _) in w.multibody_joints.iter() {
+        for link in multibody.links() {
+            let body = link.rigid_body_handle();
+            if !w.bodies.contains(body) {
+                return fail(format!(
+                    "multibody joint {h:?}: link body {body:?} does not exist"
+                ));
+            }
+        }
+    }
+    for pair in w.narrow_phase.contact_pairs() {
+        for c in [pair.collider1, pair.collider2] {
+            if !w.colliders.contains(c) {
+                return fail(format!("contact pair: collider {c:?} does not exist"));
+            }
+        }
+    }
+    for (c1, c2, _) in w.narrow_phase.intersection_pairs() {
+        for c in [c1, c2] {
+            if !w.colliders.contains(c) {
+                return fail(format!("intersection pair: collider {c:?} does not exist"));
+            }
+        }
+    }
+    for body in w.islands.active_bodies() {
+        if !w.bodies.contains(body) {
+            return fail(format!("active set: body {body:?} does not exist"));
+        }
+    }
+    Ok(())
+}
+
+fn finite(w: &PhysicsWorld) -> Result<(), Error> {
+    let fail = |what: &'static str, handle: String| Err(Error::NonFinite { what, handle });
+    for (h, rb) in w.bodies.iter() {
+        let pos = rb.position();
+        if !pos.translation.is_finite() {
+            return fail("body translation", format!("{h:?}"));
+        }
+        if !pos.rotation.is_finite() {
+            return fail("body rotation", format!("{h:?}"));
+        }
+        if !rb.linvel().is_finite() {
+            return fail("body linear velocity", format!("{h:?}"));
+        }
+        if !rb.angvel().is_finite() {
+            return fail("body angular velocity", format!("{h:?}"));
+        }
+        if !rb.mass().is_finite() {
+            return fail("body mass", format!("{h:?}"));
+        }
+    }
+    for (h, co) in w.colliders.iter() {
+        let pos = co.position();
+        if !pos.translation.is_finite() {
+            return fail("collider translation", format!("{h:?}"));
+        }
+        if !pos.rotation.is_finite() {
+            return fail("collider rotation", format!("{h:?}"));
+        }
+    }
+    Ok(())
+}

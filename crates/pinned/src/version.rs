@@ -1,0 +1,533 @@
+//! The physics-version table: each released physics-version and everything it pins.
+//!
+//! A released entry never changes (`tests/version_table.rs` pins each entry's [`VersionEntry::digest`]);
+//! a behaviour change is a new physics-version. Every [`IntegrationParameters`] field of an entry
+//! is written out as a literal in an exhaustive struct expression (no `..Default::default()`), so
+//! neither an upstream default change nor a new field can move a released version silently: the
+//! first changes nothing here, the second fails to compile.
+
+use crate::codec;
+use crate::config::FieldDiff;
+use crate::error::Error;
+use rapier3d::dynamics::{
+    CcdPersistentContactPolicy, FrictionModel, IntegrationParameters, SoftBodiesSettings,
+    SoftPatchConstraints, SoftRecoverySettings, SpringCoefficients,
+};
+use std::path::Path;
+
+/// A physics-version: the number a client announces and a snapshot carries.
+pub type PhysicsVersion = u32;
+
+/// The newest released physics-version.
+pub const PHYSICS_VERSION_CURRENT: PhysicsVersion = 2;
+
+/// The patch-series hash of the fork at `patches/` today (see [`patch_series_hash`]).
+pub const PATCH_SERIES: &str = "c8950ceb95cdaf44be3272e1151ac30226ad73754841f1b9a89bb65dc78e60d9";
+
+/// Everything one physics-version pins: what changes a trajectory.
+#[derive(Debug)]
+pub struct VersionEntry {
+    /// The physics-version number.
+    pub number: PhysicsVersion,
+    /// The upstream rapier3d version the fork is based on.
+    pub rapier3d: &'static str,
+    /// The upstream parry3d version the fork is based on.
+    pub parry3d: &'static str,
+    /// [`patch_series_hash`] of the patches applied to them, as 64 lowercase hex digits.
+    pub patch_series: &'static str,
+    /// The scalar type (`f32`).
+    pub scalar: &'static str,
+    /// rapier3d features every build must enable.
+    pub features: &'static [&'static str],
+    /// parry3d's `query::sweep_toi::CORE_FRACTION` (the core-sphere radius of the CCD policies).
+    pub core_fraction: f32,
+    /// The gravity vector, bit for bit: upstream's default `Vector::Y * -9.81` is
+    /// `[-0.0, -9.81, -0.0]` (negative zeros), and so are the released entries.
+    pub gravity: [f32; 3],
+    /// Builds the pinned [`IntegrationParameters`] (a function: the struct is not `const`).
+    pub params: fn() -> IntegrationParameters,
+}
+
+static TABLE: [VersionEntry; 2] = [
+    VersionEntry {
+        number: 1,
+        rapier3d: "0.36.1",
+        parry3d: "0.31.1",
+        patch_series: PATCH_SERIES,
+        scalar: "f32",
+        features: &["enhanced-determinism"],
+        core_fraction: 0.25,
+        gravity: [-0.0, -9.81, -0.0],
+        params: params_v1,
+    },
+    VersionEntry {
+        number: 2,
+        rapier3d: "0.36.1",
+        parry3d: "0.31.1",
+        patch_series: PATCH_SERIES,
+        scalar: "f32",
+        features: &["enhanced-determinism"],
+        core_fraction: 0.25,
+        gravity: [-0.0, -9.81, -0.0],
+        params: params_v2,
+    },
+];
+
+/// Every released entry, oldest first.
+pub fn table() -> &'static [VersionEntry] {
+    &TABLE
+}
+
+/// The entry of physics-version `version`.
+pub fn entry(version: PhysicsVersion) -> Result<&'static VersionEntry, Error> {
+    TABLE
+        .iter()
+        .find(|e| e.number == version)
+        .ok_or(Error::UnknownPhysicsVersion(version))
+}
+
+impl VersionEntry {
+    /// The pinned integration parameters.
+    pub fn params(&self) -> IntegrationParameters {
+        (self.params)()
+    }
+
+    /// BLAKE3 of the canonical encoding of every field: the codec's bincode of
+    /// `(number, rapier3d, parry3d, patch_series, scalar, features, core_fraction, gravity,
+    /// params())` (floats as their bits, strings and lists length-prefixed by a u64).
+    pub fn digest(&self) -> [u8; 32] {
+        let fields = (
+            self.number,
+            self.rapier3d,
+            self.parry3d,
+            self.patch_series,
+            self.scalar,
+            self.features,
+            self.core_fraction.to_bits(),
+            self.gravity.map(f32::to_bits),
+            self.params(),
+        );
+        *blake3::hash(&codec::encode(&fields)).as_bytes()
+    }
+
+    /// Every field as `(name, text)`, floats bit-exact; parameter fields as in [`param_fields`].
+    pub fn fields(&self) -> Vec<(String, String)> {
+        let mut out = vec![
+            ("number".to_string(), self.number.to_string()),
+            ("rapier3d".to_string(), self.rapier3d.to_string()),
+            ("parry3d".to_string(), self.parry3d.to_string()),
+            ("patch_series".to_string(), self.patch_series.to_string()),
+            ("scalar".to_string(), self.scalar.to_string()),
+            ("features".to_string(), self.features.join(",")),
+            ("core_fraction".to_string(), real(self.core_fraction)),
+        ];
+        out.extend(gravity_fields(self.gravity));
+        out.extend(param_fields(&self.params()));
+        out
+    }
+}
+
+/// The fields that differ between two entries: `pinned` is `a`'s value, `snapshot` is `b`'s.
+pub fn diff_entries(a: &VersionEntry, b: &VersionEntry) -> Vec<FieldDiff> {
+    crate::config::diff_fields(a.fields(), b.fields())
+}
+
+/// A float as text that tells every bit pattern apart: `value (0xbits)`.
+pub(crate) fn real(x: f32) -> String {
+    format!("{x:?} (0x{:08x})", x.to_bits())
+}
+
+/// The three gravity components as `gravity.x`, `gravity.y`, `gravity.z`.
+pub(crate) fn gravity_fields(g: [f32; 3]) -> Vec<(String, String)> {
+    ["gravity.x", "gravity.y", "gravity.z"]
+        .iter()
+        .zip(g)
+        .map(|(name, x)| (name.to_string(), real(x)))
+        .collect()
+}
+
+/// Every [`IntegrationParameters`] field (nested ones as `a.b.c`) with a bit-exact text value.
+///
+/// Exhaustive: a field added upstream fails to compile here.
+pub fn param_fields(p: &IntegrationParameters) -> Vec<(String, String)> {
+    let IntegrationParameters {
+        dt,
+        min_ccd_dt,
+        contact_softness,
+        static_contact_softness,
+        warmstart_coefficient,
+        length_unit,
+        soft_bodies,
+        normalized_allowed_linear_error,
+        normalized_max_corrective_velocity,
+        normalized_prediction_distance,
+        normalized_max_linear_velocity,
+        num_solver_iterations,
+        num_internal_pgs_iterations,
+        num_internal_stabilization_iterations,
+        max_ccd_substeps,
+        contact_clustering,
+        contact_recycling,
+        normalized_contact_recycle_distance,
+        friction_in_bias_pass,
+        warmstart_joints,
+        friction_model,
+        ccd_relative_motion,
+        ccd_persistent_contact_policy,
+    } = *p;
+    let SoftBodiesSettings {
+        recovery,
+        resweep_strain,
+        max_extra_substeps,
+        contact_stiffening,
+    } = soft_bodies;
+    let SoftRecoverySettings {
+        authored_velocity_margin,
+        edge_speculation,
+        inverted_cell_detection,
+        self_crossing_detection,
+        detection_motion_gating,
+        cross_body_detection,
+        self_stand_down,
+        cross_body_expel_gate,
+        edge_stand_down,
+        crossing_repulsion,
+        crossing_repulsion_guide,
+        crossing_repulsion_self_guide,
+        recovery_pace,
+        overlap_constraints,
+        overlap_rigid,
+        overlap_skip_self_tangled,
+        overlap_edge_stand_down,
+        overlap_constraint_pace,
+        overlap_patch_constraints,
+        overlap_skin_volume,
+        overlap_kept_depth,
+        overlap_self_regions,
+        overlap_normal_push,
+        overlap_multi_volume,
+        overlap_split,
+        overlap_patience,
+        overlap_progress_margin,
+    } = recovery;
+    let spring = |s: SpringCoefficients<f32>| [real(s.natural_frequency), real(s.damping_ratio)];
+    let [cs_f, cs_d] = spring(contact_softness);
+    let [ss_f, ss_d] = spring(static_contact_softness);
+    let list: Vec<(&str, String)> = vec![
+        ("dt", real(dt)),
+        ("min_ccd_dt", real(min_ccd_dt)),
+        ("contact_softness.natural_frequency", cs_f),
+        ("contact_softness.damping_ratio", cs_d),
+        ("static_contact_softness.natural_frequency", ss_f),
+        ("static_contact_softness.damping_ratio", ss_d),
+        ("warmstart_coefficient", real(warmstart_coefficient)),
+        ("length_unit", real(length_unit)),
+        (
+            "soft_bodies.recovery.authored_velocity_margin",
+            authored_velocity_margin.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.edge_speculation",
+            edge_speculation.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.inverted_cell_detection",
+            inverted_cell_detection.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.self_crossing_detection",
+            self_crossing_detection.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.detection_motion_gating",
+            detection_motion_gating.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.cross_body_detection",
+            cross_body_detection.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.self_stand_down",
+            self_stand_down.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.cross_body_expel_gate",
+            cross_body_expel_gate.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.edge_stand_down",
+            edge_stand_down.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.crossing_repulsion",
+            crossing_repulsion.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.crossing_repulsion_guide",
+            crossing_repulsion_guide.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.crossing_repulsion_self_guide",
+            crossing_repulsion_self_guide.to_string(),
+        ),
+        ("soft_bodies.recovery.recovery_pace", real(recovery_pace)),
+        (
+            "soft_bodies.recovery.overlap_constraints",
+            overlap_constraints.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_rigid",
+            overlap_rigid.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_skip_self_tangled",
+            overlap_skip_self_tangled.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_edge_stand_down",
+            overlap_edge_stand_down.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_constraint_pace",
+            real(overlap_constraint_pace),
+        ),
+        (
+            "soft_bodies.recovery.overlap_patch_constraints",
+            format!("{overlap_patch_constraints:?}"),
+        ),
+        (
+            "soft_bodies.recovery.overlap_skin_volume",
+            overlap_skin_volume.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_kept_depth",
+            real(overlap_kept_depth),
+        ),
+        (
+            "soft_bodies.recovery.overlap_self_regions",
+            overlap_self_regions.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_normal_push",
+            overlap_normal_push.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_multi_volume",
+            overlap_multi_volume.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_split",
+            overlap_split.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_patience",
+            overlap_patience.to_string(),
+        ),
+        (
+            "soft_bodies.recovery.overlap_progress_margin",
+            real(overlap_progress_margin),
+        ),
+        ("soft_bodies.resweep_strain", real(resweep_strain)),
+        (
+            "soft_bodies.max_extra_substeps",
+            max_extra_substeps.to_string(),
+        ),
+        ("soft_bodies.contact_stiffening", real(contact_stiffening)),
+        (
+            "normalized_allowed_linear_error",
+            real(normalized_allowed_linear_error),
+        ),
+        (
+            "normalized_max_corrective_velocity",
+            real(normalized_max_corrective_velocity),
+        ),
+        (
+            "normalized_prediction_distance",
+            real(normalized_prediction_distance),
+        ),
+        (
+            "normalized_max_linear_velocity",
+            real(normalized_max_linear_velocity),
+        ),
+        ("num_solver_iterations", num_solver_iterations.to_string()),
+        (
+            "num_internal_pgs_iterations",
+            num_internal_pgs_iterations.to_string(),
+        ),
+        (
+            "num_internal_stabilization_iterations",
+            num_internal_stabilization_iterations.to_string(),
+        ),
+        ("max_ccd_substeps", max_ccd_substeps.to_string()),
+        ("contact_clustering", contact_clustering.to_string()),
+        ("contact_recycling", contact_recycling.to_string()),
+        (
+            "normalized_contact_recycle_distance",
+            real(normalized_contact_recycle_distance),
+        ),
+        ("friction_in_bias_pass", friction_in_bias_pass.to_string()),
+        ("warmstart_joints", warmstart_joints.to_string()),
+        ("friction_model", format!("{friction_model:?}")),
+        ("ccd_relative_motion", ccd_relative_motion.to_string()),
+        (
+            "ccd_persistent_contact_policy",
+            format!("{ccd_persistent_contact_policy:?}"),
+        ),
+    ];
+    list.into_iter().map(|(n, v)| (n.to_string(), v)).collect()
+}
+
+/// Physics-version 1: upstream rapier3d 0.36.1's defaults, both CCD settings off.
+fn params_v1() -> IntegrationParameters {
+    IntegrationParameters {
+        dt: 1.0 / 60.0,
+        min_ccd_dt: 1.0 / 60.0 / 100.0,
+        contact_softness: SpringCoefficients {
+            natural_frequency: 30.0,
+            damping_ratio: 10.0,
+        },
+        static_contact_softness: SpringCoefficients {
+            natural_frequency: 60.0,
+            damping_ratio: 10.0,
+        },
+        warmstart_coefficient: 1.0,
+        length_unit: 1.0,
+        soft_bodies: SoftBodiesSettings {
+            recovery: soft_recovery_v1(),
+            resweep_strain: 0.75,
+            max_extra_substeps: 4,
+            contact_stiffening: 4.0,
+        },
+        normalized_allowed_linear_error: 0.005,
+        normalized_max_corrective_velocity: 3.0,
+        normalized_prediction_distance: 0.02,
+        normalized_max_linear_velocity: 400.0,
+        num_solver_iterations: 4,
+        num_internal_pgs_iterations: 1,
+        num_internal_stabilization_iterations: 1,
+        max_ccd_substeps: 1,
+        contact_clustering: true,
+        contact_recycling: true,
+        normalized_contact_recycle_distance: 0.05,
+        friction_in_bias_pass: false,
+        warmstart_joints: false,
+        friction_model: FrictionModel::Simplified,
+        ccd_relative_motion: false,
+        ccd_persistent_contact_policy: CcdPersistentContactPolicy::Upstream,
+    }
+}
+
+/// Physics-version 2: version 1 with `ccd_relative_motion` and policy 2 (`CoreSphereFixedTargets`).
+fn params_v2() -> IntegrationParameters {
+    IntegrationParameters {
+        dt: 1.0 / 60.0,
+        min_ccd_dt: 1.0 / 60.0 / 100.0,
+        contact_softness: SpringCoefficients {
+            natural_frequency: 30.0,
+            damping_ratio: 10.0,
+        },
+        static_contact_softness: SpringCoefficients {
+            natural_frequency: 60.0,
+            damping_ratio: 10.0,
+        },
+        warmstart_coefficient: 1.0,
+        length_unit: 1.0,
+        soft_bodies: SoftBodiesSettings {
+            recovery: soft_recovery_v1(),
+            resweep_strain: 0.75,
+            max_extra_substeps: 4,
+            contact_stiffening: 4.0,
+        },
+        normalized_allowed_linear_error: 0.005,
+        normalized_max_corrective_velocity: 3.0,
+        normalized_prediction_distance: 0.02,
+        normalized_max_linear_velocity: 400.0,
+        num_solver_iterations: 4,
+        num_internal_pgs_iterations: 1,
+        num_internal_stabilization_iterations: 1,
+        max_ccd_substeps: 1,
+        contact_clustering: true,
+        contact_recycling: true,
+        normalized_contact_recycle_distance: 0.05,
+        friction_in_bias_pass: false,
+        warmstart_joints: false,
+        friction_model: FrictionModel::Simplified,
+        ccd_relative_motion: true,
+        ccd_persistent_contact_policy: CcdPersistentContactPolicy::CoreSphereFixedTargets,
+    }
+}
+
+/// The soft-body recovery settings of versions 1 and 2 (rapier3d 0.36.1's defaults), released:
+/// never edit; a later version that wants others writes its own function.
+fn soft_recovery_v1() -> SoftRecoverySettings {
+    SoftRecoverySettings {
+        authored_velocity_margin: true,
+        edge_speculation: false,
+        inverted_cell_detection: true,
+        self_crossing_detection: true,
+        detection_motion_gating: true,
+        cross_body_detection: true,
+        self_stand_down: true,
+        cross_body_expel_gate: true,
+        edge_stand_down: true,
+        crossing_repulsion: false,
+        crossing_repulsion_guide: false,
+        crossing_repulsion_self_guide: false,
+        recovery_pace: 0.5,
+        overlap_constraints: true,
+        overlap_rigid: true,
+        overlap_skip_self_tangled: true,
+        overlap_edge_stand_down: true,
+        overlap_constraint_pace: 1.0,
+        overlap_patch_constraints: SoftPatchConstraints::AlongNormal,
+        overlap_skin_volume: false,
+        overlap_kept_depth: 0.0,
+        overlap_normal_push: true,
+        overlap_self_regions: false,
+        overlap_multi_volume: false,
+        overlap_split: 3,
+        overlap_patience: 240,
+        overlap_progress_margin: 0.02,
+    }
+}
+
+/// The patch-series hash of the fork whose patch folder is `patches_dir`, as 64 hex digits.
+///
+/// Definition: the *physics patches* are the files named by `patches_dir/series` (one name a
+/// line; `#` starts a comment; blank lines skipped), in that order, that contain a line starting
+/// with `--- a/rapier3d/`, `+++ b/rapier3d/`, `--- a/parry3d/` or `+++ b/parry3d/` (they change a
+/// crate that can change a trajectory; patches to other vendored crates, e.g. bevy_rapier3d,
+/// cannot). The hash is BLAKE3 over, for each physics patch in order: its file name (UTF-8), one
+/// `0` byte, its length in bytes as a u64 little-endian, its bytes.
+pub fn patch_series_hash(patches_dir: &Path) -> std::io::Result<String> {
+    let series = std::fs::read_to_string(patches_dir.join("series"))?;
+    let mut hasher = blake3::Hasher::new();
+    for line in series.lines() {
+        let name = line.split('#').next().unwrap_or("").trim();
+        if name.is_empty() {
+            continue;
+        }
+        let bytes = std::fs::read(patches_dir.join(name))?;
+        if !touches_physics(&bytes) {
+            continue;
+        }
+        hasher.update(name.as_bytes());
+        hasher.update(&[0]);
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hasher.finalize().to_hex().to_string())
+}
+
+/// Whether a patch file changes rapier3d or parry3d (see [`patch_series_hash`]).
+fn touches_physics(patch: &[u8]) -> bool {
+    const PREFIXES: [&[u8]; 4] = [
+        b"--- a/rapier3d/",
+        b"+++ b/rapier3d/",
+        b"--- a/parry3d/",
+        b"+++ b/parry3d/",
+    ];
+    patch
+        .split(|&b| b == b'\n')
+        .any(|line| PREFIXES.iter().any(|p| line.starts_with(p)))
+}

@@ -1,0 +1,249 @@
+//! [`PinnedWorld`]: a rapier world whose configuration no API can change.
+
+use crate::codec;
+use crate::config::{self, WorldConfig};
+use crate::error::Error;
+use crate::snapshot::{self, SnapshotKey};
+use crate::validate;
+use rapier3d::prelude::*;
+
+/// A world pinned to a [`WorldConfig`]: its integration parameters and gravity are the
+/// physics-version's, and no method hands out `&mut IntegrationParameters` or `&mut PhysicsWorld`.
+///
+/// The config cannot be changed through it:
+///
+/// ```compile_fail
+/// # use rapier_pinned::{PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// world.integration_parameters().dt = 1.0;
+/// ```
+///
+/// ```compile_fail
+/// # use rapier_pinned::{PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// world.world_mut().gravity = Default::default();
+/// ```
+///
+/// ```compile_fail
+/// # use rapier_pinned::{PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// world.world.integration_parameters.dt = 1.0;
+/// ```
+///
+/// ```compile_fail
+/// # use rapier_pinned::{PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// world.config = WorldConfig::new(1).unwrap();
+/// ```
+pub struct PinnedWorld {
+    config: WorldConfig,
+    world: PhysicsWorld,
+    tick: u64,
+}
+
+impl std::fmt::Debug for PinnedWorld {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PinnedWorld")
+            .field("config", &self.config)
+            .field("tick", &self.tick)
+            .field("bodies", &self.world.bodies.len())
+            .field("colliders", &self.world.colliders.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl PinnedWorld {
+    /// An empty world under `config`, at tick 0.
+    pub fn new(config: WorldConfig) -> Self {
+        let mut world = PhysicsWorld::new();
+        world.integration_parameters = config.entry().params();
+        world.gravity = Vector::from_array(config.entry().gravity);
+        Self {
+            config,
+            world,
+            tick: 0,
+        }
+    }
+
+    /// Takes a world built by other code, at tick 0, if its integration parameters and gravity
+    /// equal the pinned ones bit for bit and it passes the structural and finiteness checks.
+    pub fn adopt(config: WorldConfig, world: PhysicsWorld) -> Result<Self, Error> {
+        let diffs =
+            config::diff_world(config.entry(), &world.integration_parameters, world.gravity);
+        if !diffs.is_empty() {
+            return Err(Error::ConfigMismatch(diffs));
+        }
+        validate::validate(&world)?;
+        Ok(Self {
+            config,
+            world,
+            tick: 0,
+        })
+    }
+
+    /// Advances one step.
+    pub fn step(&mut self) {
+        self.world.step();
+        self.tick += 1;
+    }
+
+    /// Advances one step with physics hooks and an event handler.
+    pub fn step_with_events(&mut self, hooks: &dyn PhysicsHooks, events: &dyn EventHandler) {
+        self.world.step_with_events(hooks, events);
+        self.tick += 1;
+    }
+
+    /// The config.
+    pub fn config(&self) -> &WorldConfig {
+        &self.config
+    }
+
+    /// Steps taken since [`Self::new`] or [`Self::adopt`] (carried by snapshots).
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// The whole world, read-only.
+    pub fn world(&self) -> &PhysicsWorld {
+        &self.world
+    }
+
+    /// The rigid bodies.
+    pub fn bodies(&self) -> &RigidBodySet {
+        &self.world.bodies
+    }
+
+    /// The colliders.
+    pub fn colliders(&self) -> &ColliderSet {
+        &self.world.colliders
+    }
+
+    /// The impulse joints.
+    pub fn impulse_joints(&self) -> &ImpulseJointSet {
+        &self.world.impulse_joints
+    }
+
+    /// The multibody joints.
+    pub fn multibody_joints(&self) -> &MultibodyJointSet {
+        &self.world.multibody_joints
+    }
+
+    /// The pinned integration parameters.
+    pub fn integration_parameters(&self) -> &IntegrationParameters {
+        &self.world.integration_parameters
+    }
+
+    /// The pinned gravity.
+    pub fn gravity(&self) -> Vector {
+        self.world.gravity
+    }
+
+    /// Inserts a rigid body.
+    pub fn insert_body(&mut self, body: impl Into<RigidBody>) -> RigidBodyHandle {
+        self.world.insert_body(body)
+    }
+
+    /// Inserts a collider, attached to `parent` if given.
+    pub fn insert_collider(
+        &mut self,
+        collider: impl Into<Collider>,
+        parent: Option<RigidBodyHandle>,
+    ) -> ColliderHandle {
+        self.world.insert_collider(collider, parent)
+    }
+
+    /// Inserts an impulse joint between two bodies (waking them up).
+    pub fn insert_impulse_joint(
+        &mut self,
+        body1: RigidBodyHandle,
+        body2: RigidBodyHandle,
+        joint: impl Into<GenericJoint>,
+    ) -> ImpulseJointHandle {
+        self.world.insert_impulse_joint(body1, body2, joint)
+    }
+
+    /// Inserts a multibody joint between two bodies; `None` if it would close a loop.
+    pub fn insert_multibody_joint(
+        &mut self,
+        body1: RigidBodyHandle,
+        body2: RigidBodyHandle,
+        joint: impl Into<GenericJoint>,
+    ) -> Option<MultibodyJointHandle> {
+        self.world.insert_multibody_joint(body1, body2, joint)
+    }
+
+    /// Removes a body with its colliders and joints.
+    pub fn remove_body(&mut self, handle: RigidBodyHandle) -> Option<RigidBody> {
+        self.world.remove_body(handle)
+    }
+
+    /// Removes a collider.
+    pub fn remove_collider(&mut self, handle: ColliderHandle) -> Option<Collider> {
+        self.world.remove_collider(handle)
+    }
+
+    /// Removes an impulse joint.
+    pub fn remove_impulse_joint(&mut self, handle: ImpulseJointHandle) -> Option<GenericJoint> {
+        self.world.remove_impulse_joint(handle)
+    }
+
+    /// Removes a multibody joint.
+    pub fn remove_multibody_joint(&mut self, handle: MultibodyJointHandle) {
+        self.world.remove_multibody_joint(handle)
+    }
+
+    /// A body, mutable (its state, not the world's config).
+    pub fn body_mut(&mut self, handle: RigidBodyHandle) -> Option<&mut RigidBody> {
+        self.world.bodies.get_mut(handle)
+    }
+
+    /// A collider, mutable.
+    pub fn collider_mut(&mut self, handle: ColliderHandle) -> Option<&mut Collider> {
+        self.world.colliders.get_mut(handle)
+    }
+
+    /// Upstream's scene-query pipeline over this world, with `filter`.
+    pub fn query_pipeline<'a>(&'a self, filter: QueryFilter<'a>) -> QueryPipeline<'a> {
+        self.world.query_pipeline_with_filter(filter)
+    }
+
+    /// The world as a snapshot at this tick, authenticated when `key` is given.
+    pub fn snapshot(&self, key: Option<&SnapshotKey>) -> Vec<u8> {
+        snapshot::seal(
+            self.config.physics_version(),
+            self.tick,
+            self.config.digest(),
+            &codec::encode(&self.world),
+            key,
+        )
+    }
+
+    /// A world under `config` restored from `bytes`, after every check of `docs/protocol.md`.
+    ///
+    /// With `key`, the snapshot must carry a MAC made with it. Without, a MAC is not checked (the
+    /// checksum still is).
+    pub fn restore(
+        config: WorldConfig,
+        bytes: &[u8],
+        key: Option<&SnapshotKey>,
+    ) -> Result<Self, Error> {
+        let (world, tick) = snapshot::open(&config, bytes, key)?;
+        Ok(Self {
+            config,
+            world,
+            tick,
+        })
+    }
+
+    /// Replaces this world by the one in `bytes` (same config), atomically: the snapshot is
+    /// decoded and checked completely into a fresh world first; on any error `self` is unchanged.
+    pub fn restore_into(&mut self, bytes: &[u8], key: Option<&SnapshotKey>) -> Result<(), Error> {
+        *self = Self::restore(self.config, bytes, key)?;
+        Ok(())
+    }
+}
+
+/// The payload encoding of a world (the bytes a snapshot carries after its header).
+pub fn encode_world(world: &PhysicsWorld) -> Vec<u8> {
+    codec::encode(world)
+}

@@ -1,0 +1,110 @@
+//! Shared by the refusal tests: a target world, a snapshot of any `PhysicsWorld`, and a restore
+//! attempt that checks the error kind, catches panics and checks that the target is unchanged.
+
+#![allow(dead_code)]
+
+use rapier3d::prelude::*;
+use rapier_pinned::{encode_world, seal, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig};
+
+/// The physics-version of the target world.
+pub const VERSION: u32 = 2;
+/// Its match id.
+pub const MATCH: u64 = 7;
+
+/// The config of the target world.
+pub fn config() -> WorldConfig {
+    WorldConfig::new(VERSION).unwrap().with_match_id(MATCH)
+}
+
+/// The `tower` scene under [`config`] after `steps` steps.
+pub fn tower(steps: usize) -> PinnedWorld {
+    let config = config();
+    let scene = rapier_pinned_scenes::find("tower").unwrap();
+    let mut world = PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap();
+    for _ in 0..steps {
+        world.step();
+    }
+    world
+}
+
+/// A snapshot of an arbitrary `world` framed as `config`'s, with a valid checksum (and MAC):
+/// what reaches the checks after decoding.
+pub fn snapshot_of(world: &PhysicsWorld, tick: u64, key: Option<&SnapshotKey>) -> Vec<u8> {
+    let config = config();
+    seal(
+        config.physics_version(),
+        tick,
+        config.digest(),
+        &encode_world(world),
+        key,
+    )
+}
+
+/// Counts of [`Tally::attempt`].
+#[derive(Default)]
+pub struct Tally {
+    /// Cases tried.
+    pub cases: usize,
+    /// Cases that panicked.
+    pub panics: usize,
+    /// Failed restores after which the target was not byte-for-byte as before.
+    pub partial: usize,
+}
+
+impl Tally {
+    /// Restores `bytes` into `target`; the outcome must be `expected` (`None`: success). On
+    /// error the target must be unchanged. Returns the error, if any.
+    pub fn attempt(
+        &mut self,
+        target: &mut PinnedWorld,
+        bytes: &[u8],
+        key: Option<&SnapshotKey>,
+        expected: Option<ErrorKind>,
+        case: &str,
+    ) -> Option<rapier_pinned::Error> {
+        self.cases += 1;
+        let before = (target.snapshot(None), target.tick());
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            target.restore_into(bytes, key)
+        }));
+        let Ok(result) = result else {
+            self.panics += 1;
+            panic!("{case}: panicked");
+        };
+        let kind = result.as_ref().err().map(|e| e.kind());
+        assert_eq!(kind, expected, "{case}: {result:?}");
+        let err = result.err();
+        if err.is_some() && (target.snapshot(None), target.tick()) != before {
+            self.partial += 1;
+            panic!("{case}: target changed by a failed restore");
+        }
+        err
+    }
+
+    /// The summary line.
+    pub fn summary(&self, what: &str) -> String {
+        format!(
+            "{what}: {} cases tried, {} panics, {} partial restores",
+            self.cases, self.panics, self.partial
+        )
+    }
+}
+
+/// A deterministic byte stream (SplitMix64).
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next 64 bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// `n` bytes.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next() as u8).collect()
+    }
+}

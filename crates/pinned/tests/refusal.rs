@@ -1,0 +1,600 @@
+//! Bad input: every case is refused with its own error kind, never panics, and leaves the target
+//! world byte-for-byte as before (`restore_into` is atomic).
+
+mod common;
+
+use common::{config, snapshot_of, tower, SplitMix, Tally, MATCH, VERSION};
+use rapier3d::prelude::*;
+use rapier_pinned::version::param_fields;
+use rapier_pinned::{
+    import_upstream, inspect, seal, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig,
+    HEADER_LEN, PAYLOAD_LIMIT,
+};
+
+/// What a single-bit flip of header byte `byte` (bit `bit`) of a valid snapshot must give.
+fn flipped_header_kind(bytes: &[u8], byte: usize, bit: u32, keyed: bool) -> ErrorKind {
+    match byte {
+        0..=7 => ErrorKind::BadMagic,
+        8..=9 => ErrorKind::UnknownFormatVersion,
+        // Flag bit 0 is the MAC flag: set on an unauthenticated snapshot, the checksum (which
+        // covers the flags) fails; cleared on an authenticated one, the MAC field is stray.
+        10 if bit == 0 => match keyed {
+            false => ErrorKind::ChecksumMismatch,
+            true => ErrorKind::StrayMac,
+        },
+        10..=11 => ErrorKind::UnknownFlags,
+        12..=15 => ErrorKind::UnknownPhysicsVersion,
+        16..=23 => ErrorKind::ChecksumMismatch,
+        24..=55 => ErrorKind::ConfigDigestMismatch,
+        56..=63 => {
+            let len = u64::from_le_bytes(bytes[56..64].try_into().unwrap());
+            let flipped = len ^ (1u64 << (8 * (byte - 56) as u32 + bit));
+            if flipped > PAYLOAD_LIMIT {
+                ErrorKind::PayloadTooLarge
+            } else if flipped > len {
+                ErrorKind::Truncated
+            } else {
+                ErrorKind::TrailingBytes
+            }
+        }
+        64..=95 => ErrorKind::ChecksumMismatch,
+        _ => match keyed {
+            false => ErrorKind::StrayMac,
+            true => ErrorKind::MacMismatch,
+        },
+    }
+}
+
+#[test]
+fn framing_and_integrity() {
+    let key = SnapshotKey::new([0x5a; 32]);
+    let mut target = tower(5);
+    let mut tally = Tally::default();
+    let source = tower(20);
+    for keyed in [false, true] {
+        let k = keyed.then_some(&key);
+        let good = source.snapshot(k);
+        let payload_len = good.len() - HEADER_LEN;
+        // Truncation at every header byte and at sampled payload offsets.
+        for len in (0..HEADER_LEN).chain((0..64).map(|i| HEADER_LEN + i * payload_len / 64)) {
+            let case = format!("truncated to {len} (keyed {keyed})");
+            tally.attempt(
+                &mut target,
+                &good[..len],
+                k,
+                Some(ErrorKind::Truncated),
+                &case,
+            );
+        }
+        // Every single-bit flip of the header.
+        for byte in 0..HEADER_LEN {
+            for bit in 0..8 {
+                let mut bytes = good.clone();
+                bytes[byte] ^= 1 << bit;
+                let expected = flipped_header_kind(&good, byte, bit, keyed);
+                let case = format!("header byte {byte} bit {bit} flipped (keyed {keyed})");
+                tally.attempt(&mut target, &bytes, k, Some(expected), &case);
+            }
+        }
+        // Sampled single-bit flips of the payload.
+        let mut rng = SplitMix(20261101);
+        for _ in 0..256 {
+            let at = HEADER_LEN + (rng.next() % payload_len as u64) as usize;
+            let bit = rng.next() % 8;
+            let mut bytes = good.clone();
+            bytes[at] ^= 1 << bit;
+            let case = format!("payload byte {at} bit {bit} flipped (keyed {keyed})");
+            tally.attempt(
+                &mut target,
+                &bytes,
+                k,
+                Some(ErrorKind::ChecksumMismatch),
+                &case,
+            );
+        }
+        // Trailing bytes.
+        for extra in [1, 7, 4096] {
+            let mut bytes = good.clone();
+            bytes.extend(std::iter::repeat_n(0, extra));
+            let case = format!("{extra} trailing bytes");
+            tally.attempt(
+                &mut target,
+                &bytes,
+                k,
+                Some(ErrorKind::TrailingBytes),
+                &case,
+            );
+        }
+        // The right snapshot restores.
+        tally.attempt(&mut target, &good, k, None, "valid");
+        assert_eq!(target.snapshot(None), source.snapshot(None));
+        target = tower(5);
+    }
+    println!("{}", tally.summary("framing and integrity"));
+}
+
+#[test]
+fn lengths_claimed() {
+    let mut target = tower(5);
+    let mut tally = Tally::default();
+    let good = tower(1).snapshot(None);
+    for (claimed, kind) in [
+        (1u64 << 60, ErrorKind::PayloadTooLarge),
+        (u64::MAX, ErrorKind::PayloadTooLarge),
+        (PAYLOAD_LIMIT + 1, ErrorKind::PayloadTooLarge),
+        (PAYLOAD_LIMIT, ErrorKind::Truncated),
+        (0, ErrorKind::TrailingBytes),
+    ] {
+        let mut bytes = good.clone();
+        bytes[56..64].copy_from_slice(&claimed.to_le_bytes());
+        let case = format!("payload length {claimed}");
+        tally.attempt(&mut target, &bytes, None, Some(kind), &case);
+        assert_eq!(inspect(&bytes).unwrap_err().kind(), kind);
+    }
+    println!("{}", tally.summary("claimed lengths"));
+}
+
+#[test]
+fn versions_configs_and_keys() {
+    let key = SnapshotKey::new([1; 32]);
+    let other_key = SnapshotKey::new([2; 32]);
+    let mut tally = Tally::default();
+    let source = tower(10);
+    let world = source.world();
+    let payload = rapier_pinned::encode_world(world);
+    let seal_as = |version: u32, match_id: u64, key: Option<&SnapshotKey>| {
+        let digest = match WorldConfig::new(version) {
+            Ok(c) => c.with_match_id(match_id).digest(),
+            Err(_) => config().digest(),
+        };
+        seal(version, 10, digest, &payload, key)
+    };
+    type Case<'a> = (&'a str, Vec<u8>, Option<&'a SnapshotKey>, Option<ErrorKind>);
+    let cases: Vec<Case> = vec![
+        (
+            "physics-version 1 into 2",
+            seal_as(1, MATCH, None),
+            None,
+            Some(ErrorKind::PhysicsVersionMismatch),
+        ),
+        (
+            "physics-version 0",
+            seal_as(0, MATCH, None),
+            None,
+            Some(ErrorKind::UnknownPhysicsVersion),
+        ),
+        (
+            "physics-version 3",
+            seal_as(3, MATCH, None),
+            None,
+            Some(ErrorKind::UnknownPhysicsVersion),
+        ),
+        (
+            "physics-version max",
+            seal_as(u32::MAX, MATCH, None),
+            None,
+            Some(ErrorKind::UnknownPhysicsVersion),
+        ),
+        (
+            "another match",
+            seal_as(VERSION, MATCH + 1, None),
+            None,
+            Some(ErrorKind::ConfigDigestMismatch),
+        ),
+        (
+            "unauthenticated, key given",
+            seal_as(VERSION, MATCH, None),
+            Some(&key),
+            Some(ErrorKind::MacMissing),
+        ),
+        (
+            "wrong key",
+            seal_as(VERSION, MATCH, Some(&other_key)),
+            Some(&key),
+            Some(ErrorKind::MacMismatch),
+        ),
+        (
+            "right key",
+            seal_as(VERSION, MATCH, Some(&key)),
+            Some(&key),
+            None,
+        ),
+        (
+            "authenticated, no key (accepted: checksum verified)",
+            seal_as(VERSION, MATCH, Some(&key)),
+            None,
+            None,
+        ),
+        (
+            "unauthenticated, no key",
+            seal_as(VERSION, MATCH, None),
+            None,
+            None,
+        ),
+    ];
+    for (case, bytes, k, expected) in cases {
+        let mut target = tower(5);
+        tally.attempt(&mut target, &bytes, k, expected, case);
+    }
+    // A snapshot of physics-version 1 restores into a version-1 world of the same match.
+    let v1 = WorldConfig::new(1).unwrap().with_match_id(MATCH);
+    let scene = rapier_pinned_scenes::find("tower").unwrap();
+    let w1 = PinnedWorld::adopt(v1, scene.build(v1.entry().params())).unwrap();
+    assert!(PinnedWorld::restore(v1, &w1.snapshot(None), None).is_ok());
+    let err = PinnedWorld::restore(config(), &w1.snapshot(None), None).unwrap_err();
+    assert_eq!(
+        err,
+        Error::PhysicsVersionMismatch {
+            snapshot: 1,
+            world: 2
+        }
+    );
+    println!("{}", tally.summary("versions, configs and keys"));
+}
+
+#[test]
+fn random_bytes() {
+    let mut target = tower(5);
+    let mut tally = Tally::default();
+    let mut rng = SplitMix(7);
+    for len in [0usize, 1, 7, 8, 127, 128, 129, 1000, 100_000] {
+        for _ in 0..8 {
+            let bytes = rng.bytes(len);
+            let expected = if len == 0 {
+                ErrorKind::Truncated
+            } else {
+                ErrorKind::BadMagic
+            };
+            tally.attempt(&mut target, &bytes, None, Some(expected), "random bytes");
+            // With the right magic, the header checks refuse them.
+            let mut bytes = bytes;
+            let n = bytes.len().min(8);
+            bytes[..n].copy_from_slice(&b"RPINSNAP"[..n]);
+            let before = target.snapshot(None);
+            assert!(target.restore_into(&bytes, None).is_err());
+            assert_eq!(target.snapshot(None), before);
+            tally.cases += 1;
+        }
+    }
+    println!("{}", tally.summary("random bytes"));
+}
+
+/// One changed value per `IntegrationParameters` field, named as `param_fields` names it.
+type Mutation = (&'static str, fn(&mut IntegrationParameters));
+
+fn param_mutations() -> Vec<Mutation> {
+    vec![
+        ("dt", |p| p.dt = 1.0 / 30.0),
+        ("min_ccd_dt", |p| p.min_ccd_dt *= 2.0),
+        ("contact_softness.natural_frequency", |p| {
+            p.contact_softness.natural_frequency += 1.0
+        }),
+        ("contact_softness.damping_ratio", |p| {
+            p.contact_softness.damping_ratio += 1.0
+        }),
+        ("static_contact_softness.natural_frequency", |p| {
+            p.static_contact_softness.natural_frequency += 1.0
+        }),
+        ("static_contact_softness.damping_ratio", |p| {
+            p.static_contact_softness.damping_ratio += 1.0
+        }),
+        ("warmstart_coefficient", |p| p.warmstart_coefficient = 0.5),
+        ("length_unit", |p| p.length_unit = 100.0),
+        ("soft_bodies.recovery.authored_velocity_margin", |p| {
+            p.soft_bodies.recovery.authored_velocity_margin ^= true
+        }),
+        ("soft_bodies.recovery.edge_speculation", |p| {
+            p.soft_bodies.recovery.edge_speculation ^= true
+        }),
+        ("soft_bodies.recovery.inverted_cell_detection", |p| {
+            p.soft_bodies.recovery.inverted_cell_detection ^= true
+        }),
+        ("soft_bodies.recovery.self_crossing_detection", |p| {
+            p.soft_bodies.recovery.self_crossing_detection ^= true
+        }),
+        ("soft_bodies.recovery.detection_motion_gating", |p| {
+            p.soft_bodies.recovery.detection_motion_gating ^= true
+        }),
+        ("soft_bodies.recovery.cross_body_detection", |p| {
+            p.soft_bodies.recovery.cross_body_detection ^= true
+        }),
+        ("soft_bodies.recovery.self_stand_down", |p| {
+            p.soft_bodies.recovery.self_stand_down ^= true
+        }),
+        ("soft_bodies.recovery.cross_body_expel_gate", |p| {
+            p.soft_bodies.recovery.cross_body_expel_gate ^= true
+        }),
+        ("soft_bodies.recovery.edge_stand_down", |p| {
+            p.soft_bodies.recovery.edge_stand_down ^= true
+        }),
+        ("soft_bodies.recovery.crossing_repulsion", |p| {
+            p.soft_bodies.recovery.crossing_repulsion ^= true
+        }),
+        ("soft_bodies.recovery.crossing_repulsion_guide", |p| {
+            p.soft_bodies.recovery.crossing_repulsion_guide ^= true
+        }),
+        ("soft_bodies.recovery.crossing_repulsion_self_guide", |p| {
+            p.soft_bodies.recovery.crossing_repulsion_self_guide ^= true
+        }),
+        ("soft_bodies.recovery.recovery_pace", |p| {
+            p.soft_bodies.recovery.recovery_pace += 1.0
+        }),
+        ("soft_bodies.recovery.overlap_constraints", |p| {
+            p.soft_bodies.recovery.overlap_constraints ^= true
+        }),
+        ("soft_bodies.recovery.overlap_rigid", |p| {
+            p.soft_bodies.recovery.overlap_rigid ^= true
+        }),
+        ("soft_bodies.recovery.overlap_skip_self_tangled", |p| {
+            p.soft_bodies.recovery.overlap_skip_self_tangled ^= true
+        }),
+        ("soft_bodies.recovery.overlap_edge_stand_down", |p| {
+            p.soft_bodies.recovery.overlap_edge_stand_down ^= true
+        }),
+        ("soft_bodies.recovery.overlap_constraint_pace", |p| {
+            p.soft_bodies.recovery.overlap_constraint_pace += 1.0
+        }),
+        ("soft_bodies.recovery.overlap_patch_constraints", |p| {
+            p.soft_bodies.recovery.overlap_patch_constraints = SoftPatchConstraints::Keep
+        }),
+        ("soft_bodies.recovery.overlap_skin_volume", |p| {
+            p.soft_bodies.recovery.overlap_skin_volume ^= true
+        }),
+        ("soft_bodies.recovery.overlap_kept_depth", |p| {
+            p.soft_bodies.recovery.overlap_kept_depth = -0.0
+        }),
+        ("soft_bodies.recovery.overlap_self_regions", |p| {
+            p.soft_bodies.recovery.overlap_self_regions ^= true
+        }),
+        ("soft_bodies.recovery.overlap_normal_push", |p| {
+            p.soft_bodies.recovery.overlap_normal_push ^= true
+        }),
+        ("soft_bodies.recovery.overlap_multi_volume", |p| {
+            p.soft_bodies.recovery.overlap_multi_volume ^= true
+        }),
+        ("soft_bodies.recovery.overlap_split", |p| {
+            p.soft_bodies.recovery.overlap_split += 1
+        }),
+        ("soft_bodies.recovery.overlap_patience", |p| {
+            p.soft_bodies.recovery.overlap_patience += 1
+        }),
+        ("soft_bodies.recovery.overlap_progress_margin", |p| {
+            p.soft_bodies.recovery.overlap_progress_margin *= 2.0
+        }),
+        ("soft_bodies.resweep_strain", |p| {
+            p.soft_bodies.resweep_strain += 1.0
+        }),
+        ("soft_bodies.max_extra_substeps", |p| {
+            p.soft_bodies.max_extra_substeps += 1
+        }),
+        ("soft_bodies.contact_stiffening", |p| {
+            p.soft_bodies.contact_stiffening += 1.0
+        }),
+        ("normalized_allowed_linear_error", |p| {
+            p.normalized_allowed_linear_error *= 2.0
+        }),
+        ("normalized_max_corrective_velocity", |p| {
+            p.normalized_max_corrective_velocity += 1.0
+        }),
+        ("normalized_prediction_distance", |p| {
+            p.normalized_prediction_distance *= 2.0
+        }),
+        ("normalized_max_linear_velocity", |p| {
+            p.normalized_max_linear_velocity = f32::MAX
+        }),
+        ("num_solver_iterations", |p| p.num_solver_iterations += 1),
+        ("num_internal_pgs_iterations", |p| {
+            p.num_internal_pgs_iterations += 1
+        }),
+        ("num_internal_stabilization_iterations", |p| {
+            p.num_internal_stabilization_iterations = 0
+        }),
+        ("max_ccd_substeps", |p| p.max_ccd_substeps = 0),
+        ("contact_clustering", |p| p.contact_clustering ^= true),
+        ("contact_recycling", |p| p.contact_recycling ^= true),
+        ("normalized_contact_recycle_distance", |p| {
+            p.normalized_contact_recycle_distance *= 2.0
+        }),
+        ("friction_in_bias_pass", |p| p.friction_in_bias_pass ^= true),
+        ("warmstart_joints", |p| p.warmstart_joints ^= true),
+        ("friction_model", |p| {
+            p.friction_model = FrictionModel::Coulomb
+        }),
+        ("ccd_relative_motion", |p| p.ccd_relative_motion ^= true),
+        ("ccd_persistent_contact_policy", |p| {
+            p.ccd_persistent_contact_policy = CcdPersistentContactPolicy::CoreSphere
+        }),
+    ]
+}
+
+#[test]
+fn every_config_field_is_named() {
+    let mutations = param_mutations();
+    let mut names: Vec<&str> = mutations.iter().map(|(n, _)| *n).collect();
+    let mut all: Vec<String> = param_fields(&IntegrationParameters::default())
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    names.sort_unstable();
+    all.sort_unstable();
+    assert_eq!(names, all, "one mutation per field");
+
+    let mut target = tower(5);
+    let mut tally = Tally::default();
+    let source = tower(10);
+    let mut cases: Vec<(String, PhysicsWorld)> = Vec::new();
+    for (name, mutate) in mutations {
+        let mut world = decoded(&source);
+        mutate(&mut world.integration_parameters);
+        cases.push((name.to_string(), world));
+    }
+    for (i, name) in ["gravity.x", "gravity.y", "gravity.z"].iter().enumerate() {
+        let mut world = decoded(&source);
+        world.gravity[i] += 0.5;
+        cases.push((name.to_string(), world));
+    }
+    for (name, world) in cases {
+        let bytes = snapshot_of(&world, 10, None);
+        let case = format!("changed {name}");
+        let err = tally.attempt(
+            &mut target,
+            &bytes,
+            None,
+            Some(ErrorKind::ConfigMismatch),
+            &case,
+        );
+        let Some(Error::ConfigMismatch(diffs)) = err else {
+            unreachable!()
+        };
+        let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+        assert_eq!(fields, [name.as_str()], "{case}");
+        assert_ne!(diffs[0].pinned, diffs[0].snapshot);
+        // `adopt` refuses the same world with the same list.
+        let adopted = PinnedWorld::adopt(config(), world).err().unwrap();
+        assert_eq!(adopted, Error::ConfigMismatch(diffs));
+    }
+    println!("{}", tally.summary("config fields"));
+}
+
+/// A copy of `world`'s `PhysicsWorld` (through the payload encoding).
+fn decoded(world: &PinnedWorld) -> PhysicsWorld {
+    world.world().clone_via_snapshot()
+}
+
+/// `PhysicsWorld` is not `Clone`: a copy through the payload encoding.
+trait CloneViaSnapshot {
+    fn clone_via_snapshot(&self) -> PhysicsWorld;
+}
+
+impl CloneViaSnapshot for PhysicsWorld {
+    fn clone_via_snapshot(&self) -> PhysicsWorld {
+        bincode::deserialize(&rapier_pinned::encode_world(self)).unwrap()
+    }
+}
+
+#[test]
+fn undecodable_structural_and_non_finite() {
+    let mut target = tower(5);
+    let mut tally = Tally::default();
+    let source = tower(3);
+    let payload = rapier_pinned::encode_world(source.world());
+    let seal_payload = |p: &[u8]| seal(VERSION, 3, config().digest(), p, None);
+    // Valid framing around a payload that does not decode.
+    for (case, p) in [
+        ("payload cut short", payload[..payload.len() - 10].to_vec()),
+        (
+            "payload with a trailing byte",
+            [payload.clone(), vec![0]].concat(),
+        ),
+        ("empty payload", Vec::new()),
+        ("bad policy byte", {
+            // The policy is the last byte of the parameters: 12 bytes of gravity before them.
+            let at = 12
+                + bincode::serialize(&IntegrationParameters::default())
+                    .unwrap()
+                    .len()
+                - 1;
+            let mut p = payload.clone();
+            p[at] = 9;
+            p
+        }),
+    ] {
+        tally.attempt(
+            &mut target,
+            &seal_payload(&p),
+            None,
+            Some(ErrorKind::Undecodable),
+            case,
+        );
+    }
+    // A collider whose parent is gone.
+    let mut world = source.world().clone_via_snapshot();
+    world.bodies = RigidBodySet::new();
+    let bytes = snapshot_of(&world, 3, None);
+    let err = tally.attempt(
+        &mut target,
+        &bytes,
+        None,
+        Some(ErrorKind::Structural),
+        "dangling parent",
+    );
+    println!("dangling parent: {}", err.unwrap());
+    // A joint whose body is gone.
+    let mut world = source.world().clone_via_snapshot();
+    let bodies: Vec<RigidBodyHandle> = world.bodies.iter().map(|(h, _)| h).collect();
+    world.impulse_joints.insert(
+        bodies[0],
+        RigidBodyHandle::from_raw_parts(9999, 0),
+        FixedJointBuilder::new(),
+        false,
+    );
+    let bytes = snapshot_of(&world, 3, None);
+    let err = tally.attempt(
+        &mut target,
+        &bytes,
+        None,
+        Some(ErrorKind::Structural),
+        "dangling joint",
+    );
+    println!("dangling joint: {}", err.unwrap());
+    // Non-finite state.
+    type Poison = fn(&mut RigidBody);
+    let poisons: [(&str, Poison); 3] = [
+        ("translation", |b| {
+            b.set_translation(Vector::new(f32::NAN, 0.0, 0.0), false)
+        }),
+        ("linear velocity", |b| {
+            b.set_linvel(Vector::new(0.0, f32::INFINITY, 0.0), false)
+        }),
+        ("angular velocity", |b| {
+            b.set_angvel(Vector::new(0.0, 0.0, f32::NAN), false)
+        }),
+    ];
+    for (what, poison) in poisons {
+        let mut world = source.world().clone_via_snapshot();
+        let h = world.bodies.iter().nth(3).map(|(h, _)| h).unwrap();
+        poison(&mut world.bodies[h]);
+        let bytes = snapshot_of(&world, 3, None);
+        let case = format!("non-finite {what}");
+        let err = tally.attempt(&mut target, &bytes, None, Some(ErrorKind::NonFinite), &case);
+        println!("{case}: {}", err.unwrap());
+    }
+    println!("{}", tally.summary("decode and validation"));
+}
+
+#[test]
+fn upstream_import() {
+    // An upstream-layout world: the fork's bytes without the two fork fields (the parity crate
+    // builds pristine rapier3d; here the layout is made from the fork's, see src/upstream.rs).
+    let v1 = WorldConfig::new(1).unwrap().with_match_id(MATCH);
+    let scene = rapier_pinned_scenes::find("pyramid").unwrap();
+    let mut world = PinnedWorld::adopt(v1, scene.build(v1.entry().params())).unwrap();
+    for _ in 0..5 {
+        world.step();
+    }
+    let fork = rapier_pinned::encode_world(world.world());
+    let at = 12
+        + bincode::serialize(&IntegrationParameters::default())
+            .unwrap()
+            .len()
+        - 2;
+    assert_eq!(&fork[at..at + 2], &[0, 0]);
+    let upstream = [&fork[..at], &fork[at + 2..]].concat();
+    assert!(bincode::deserialize::<PhysicsWorld>(&upstream).is_err());
+    let imported = import_upstream(v1, &upstream).unwrap();
+    let restored = PinnedWorld::restore(v1, &imported, None).unwrap();
+    assert_eq!(rapier_pinned::encode_world(restored.world()), fork);
+    assert_eq!(restored.tick(), 0);
+    assert_eq!(
+        import_upstream(config(), &upstream).unwrap_err().kind(),
+        ErrorKind::PhysicsVersionMismatch
+    );
+    assert_eq!(
+        import_upstream(v1, &upstream[..20]).unwrap_err().kind(),
+        ErrorKind::Truncated
+    );
+    assert_eq!(
+        import_upstream(v1, &fork).unwrap_err().kind(),
+        ErrorKind::Undecodable
+    );
+}

@@ -1,0 +1,154 @@
+//! The physics-version table: pinned digests, the patch-series hash against the tree, and what
+//! versions 1 and 2 pin.
+
+use rapier3d::prelude::*;
+use rapier_pinned::version::{diff_entries, param_fields, patch_series_hash, table};
+use rapier_pinned::{entry, ErrorKind, WorldConfig, PHYSICS_VERSION_CURRENT};
+use std::path::Path;
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Each released entry's digest, pinned: a released entry never changes.
+const PINNED_DIGESTS: [(u32, &str); 2] = [
+    (
+        1,
+        "e698f707fccdef2994bc4954c4763198b1c98d67673c3e2834989a85315c257e",
+    ),
+    (
+        2,
+        "f57624ac07bbde19ccc34dfbdf465e101a3a1ba44d27dbeb5000529ab975c844",
+    ),
+];
+
+#[test]
+fn released_digests_are_pinned() {
+    for (number, digest) in PINNED_DIGESTS {
+        println!(
+            "physics-version {number}: {}",
+            hex(&entry(number).unwrap().digest())
+        );
+        let found = hex(&entry(number).unwrap().digest());
+        assert_eq!(found, digest, "physics-version {number} changed");
+    }
+    assert_eq!(
+        table().len(),
+        PINNED_DIGESTS.len(),
+        "every entry has a pinned digest"
+    );
+    assert_eq!(table().last().unwrap().number, PHYSICS_VERSION_CURRENT);
+}
+
+#[test]
+fn current_series_hash_is_the_tree() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../patches");
+    let tree = patch_series_hash(&dir).unwrap();
+    assert_eq!(entry(PHYSICS_VERSION_CURRENT).unwrap().patch_series, tree);
+}
+
+#[test]
+fn series_hash_sees_a_changed_patch() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../patches");
+    let tmp = std::env::temp_dir().join(format!("rapier-pinned-series-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for e in std::fs::read_dir(&src).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), tmp.join(e.file_name())).unwrap();
+    }
+    let before = patch_series_hash(&tmp).unwrap();
+    assert_eq!(before, patch_series_hash(&src).unwrap());
+    let patch = tmp.join("0002-rapier-ccd-relative-motion.patch");
+    let mut bytes = std::fs::read(&patch).unwrap();
+    bytes.push(b'\n');
+    std::fs::write(&patch, bytes).unwrap();
+    let after = patch_series_hash(&tmp).unwrap();
+    std::fs::remove_dir_all(&tmp).unwrap();
+    assert_ne!(before, after);
+}
+
+#[test]
+fn both_versions_pin_the_same_fork() {
+    let (v1, v2) = (entry(1).unwrap(), entry(2).unwrap());
+    for e in [v1, v2] {
+        assert_eq!(e.rapier3d, "0.36.1");
+        assert_eq!(e.parry3d, "0.31.1");
+        assert_eq!(e.scalar, "f32");
+        assert_eq!(e.features, ["enhanced-determinism"]);
+        let upstream = PhysicsWorld::default().gravity.to_array();
+        assert_eq!(e.gravity.map(f32::to_bits), upstream.map(f32::to_bits));
+        assert_eq!(
+            e.core_fraction.to_bits(),
+            rapier3d::parry::query::sweep_toi::CORE_FRACTION.to_bits(),
+            "the entry pins parry's CORE_FRACTION"
+        );
+    }
+    assert_eq!(v1.patch_series, v2.patch_series);
+}
+
+#[test]
+fn version_1_is_upstream_defaults() {
+    let p = entry(1).unwrap().params();
+    assert_eq!(
+        param_fields(&p),
+        param_fields(&IntegrationParameters::default())
+    );
+}
+
+#[test]
+fn version_2_differs_in_exactly_the_two_ccd_fields() {
+    let diffs = diff_entries(entry(1).unwrap(), entry(2).unwrap());
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "number",
+            "ccd_relative_motion",
+            "ccd_persistent_contact_policy"
+        ]
+    );
+    let p = entry(2).unwrap().params();
+    assert!(p.ccd_relative_motion);
+    assert_eq!(
+        p.ccd_persistent_contact_policy,
+        CcdPersistentContactPolicy::CoreSphereFixedTargets
+    );
+}
+
+#[test]
+fn param_fields_names_every_field_once() {
+    let fields = param_fields(&IntegrationParameters::default());
+    let mut names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+    let count = names.len();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), count, "duplicate field name");
+    // 20 plain fields + 2 springs of 2 + 3 soft-body settings + 27 recovery settings.
+    assert_eq!(count, 20 + 4 + 3 + 27);
+}
+
+#[test]
+fn unknown_versions_are_refused() {
+    for v in [0, 3, u32::MAX] {
+        assert_eq!(
+            entry(v).unwrap_err().kind(),
+            ErrorKind::UnknownPhysicsVersion
+        );
+        assert_eq!(
+            WorldConfig::new(v).unwrap_err().kind(),
+            ErrorKind::UnknownPhysicsVersion
+        );
+    }
+}
+
+#[test]
+fn config_digest_covers_version_and_match_id() {
+    let a = WorldConfig::new(2).unwrap();
+    assert_ne!(a.digest(), WorldConfig::new(1).unwrap().digest());
+    assert_ne!(a.digest(), a.with_match_id(7).digest());
+    assert_eq!(a.with_match_id(7).digest(), a.with_match_id(7).digest());
+    let mut expected = blake3::Hasher::new();
+    expected.update(&entry(2).unwrap().digest());
+    expected.update(&7u64.to_le_bytes());
+    assert_eq!(a.with_match_id(7).digest(), *expected.finalize().as_bytes());
+}
