@@ -24,8 +24,11 @@ fn run_crossing(second: Crosser, speed: Real, params: IntegrationParameters) -> 
     let (mut contact, mut swapped) = (false, false);
     for _ in 0..30 {
         world.step();
-        contact |= world.contact_pair(colliders[0], colliders[1]).is_some_and(|p| p.has_any_active_contact());
-        swapped |= world.bodies[handles[0]].translation().x > world.bodies[handles[1]].translation().x;
+        contact |= world
+            .contact_pair(colliders[0], colliders[1])
+            .is_some_and(|p| p.has_any_active_contact());
+        swapped |=
+            world.bodies[handles[0]].translation().x > world.bodies[handles[1]].translation().x;
     }
     (contact, swapped)
 }
@@ -63,11 +66,17 @@ fn bullet_and_oncoming_target_are_clamped_at_the_relative_fraction() {
         world.bodies[handles[1]].set_translation(Vector::new(5.0, 0.0, 0.0), true);
         world.step();
         let slop = world.integration_parameters.allowed_linear_error();
-        let (xa, xb) = (world.bodies[handles[0]].translation().x, world.bodies[handles[1]].translation().x);
+        let (xa, xb) = (
+            world.bodies[handles[0]].translation().x,
+            world.bodies[handles[1]].translation().x,
+        );
         let ua = (xa + 5.0) / 10.0;
         let ub = (5.0 - xb) / 10.0;
         for u in [ua, ub] {
-            assert!(u <= 0.4 + 1e-5 && u >= 0.4 - 1.25 * slop / 20.0 - 1e-5, "{second:?}: clamped at u = {u}");
+            assert!(
+                u <= 0.4 + 1e-5 && u >= 0.4 - 1.25 * slop / 20.0 - 1e-5,
+                "{second:?}: clamped at u = {u}"
+            );
         }
         // Velocities are kept: the next step's contact resolves the collision.
         assert_eq!(world.bodies[handles[0]].linvel().x, 600.0);
@@ -85,13 +94,22 @@ fn kinematic_target_keeps_its_motion() {
         world.step();
         let x = world.bodies[handles[1]].translation().x;
         let expected = 10.0 - 400.0 * step as Real / 60.0;
-        assert!((x - expected).abs() < 1e-3, "step {step}: kinematic at {x}, expected {expected}");
+        assert!(
+            (x - expected).abs() < 1e-3,
+            "step {step}: kinematic at {x}, expected {expected}"
+        );
     }
 }
 
 #[test]
 fn relative_motion_runs_are_bit_identical() {
-    for name in ["bullets_crossing", "blade_into_plate", "box_into_rotor", "vehicles", "bullets_vs_plates"] {
+    for name in [
+        "bullets_crossing",
+        "blade_into_plate",
+        "box_into_rotor",
+        "vehicles",
+        "bullets_vs_plates",
+    ] {
         let scene = find(name).unwrap();
         let run = || rapier_pinned_scenes::step_digests(scene, params(true, true));
         assert_eq!(run(), run(), "{name}");
@@ -108,10 +126,13 @@ fn fast_bullet_hits_a_resting_bullet_with_a_smaller_handle() {
     for (relative_motion, expect_hit) in [(true, true), (false, false)] {
         let mut world = PhysicsWorld::new();
         world.integration_parameters = params(relative_motion, true);
-        let ground = world.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)));
+        let ground =
+            world.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.5, 0.0)));
         world.insert_collider(ColliderBuilder::cuboid(20.0, 0.5, 20.0), Some(ground));
         let plate = world.insert_body(
-            RigidBodyBuilder::dynamic().translation(Vector::new(5.0, 0.5, 0.0)).ccd_enabled(true),
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(5.0, 0.5, 0.0))
+                .ccd_enabled(true),
         );
         world.insert_collider(ColliderBuilder::cuboid(0.001, 0.5, 0.5), Some(plate));
         let ball = world.insert_body(
@@ -124,8 +145,12 @@ fn fast_bullet_hits_a_resting_bullet_with_a_smaller_handle() {
         let mut passed = false;
         for _ in 0..10 {
             world.step();
-            passed |= world.bodies[ball].translation().x > world.bodies[plate].translation().x + 0.5;
+            passed |=
+                world.bodies[ball].translation().x > world.bodies[plate].translation().x + 0.5;
         }
-        assert_eq!(!passed, expect_hit, "relative motion {relative_motion}: ball passed the plate: {passed}");
+        assert_eq!(
+            !passed, expect_hit,
+            "relative motion {relative_motion}: ball passed the plate: {passed}"
+        );
     }
 }
