@@ -1,10 +1,11 @@
 //! The physics-version table: each released physics-version and everything it pins.
 //!
 //! A released entry never changes (`tests/version_table.rs` pins each entry's [`VersionEntry::digest`]);
-//! a behaviour change is a new physics-version. Every [`IntegrationParameters`] field of an entry
+//! a behaviour change is a new physics-version. Every [`IntegrationParameters`] field of version 1
 //! is written out as a literal in an exhaustive struct expression (no `..Default::default()`), so
 //! neither an upstream default change nor a new field can move a released version silently: the
-//! first changes nothing here, the second fails to compile.
+//! first changes nothing here, the second fails to compile. A later version is written as the
+//! version before it plus exactly the fields it changes.
 
 use crate::codec;
 use crate::config::FieldDiff;
@@ -417,43 +418,14 @@ fn params_v1() -> IntegrationParameters {
     }
 }
 
-/// Physics-version 2: version 1 with `ccd_relative_motion` and policy 2 (`CoreSphereFixedTargets`).
+/// Physics-version 2: version 1 with `ccd_relative_motion` and policy 2 (`CoreSphereFixedTargets`),
+/// written as exactly that difference. Version 1 is released and its digest pinned, so it cannot
+/// move under version 2.
 fn params_v2() -> IntegrationParameters {
     IntegrationParameters {
-        dt: 1.0 / 60.0,
-        min_ccd_dt: 1.0 / 60.0 / 100.0,
-        contact_softness: SpringCoefficients {
-            natural_frequency: 30.0,
-            damping_ratio: 10.0,
-        },
-        static_contact_softness: SpringCoefficients {
-            natural_frequency: 60.0,
-            damping_ratio: 10.0,
-        },
-        warmstart_coefficient: 1.0,
-        length_unit: 1.0,
-        soft_bodies: SoftBodiesSettings {
-            recovery: soft_recovery_v1(),
-            resweep_strain: 0.75,
-            max_extra_substeps: 4,
-            contact_stiffening: 4.0,
-        },
-        normalized_allowed_linear_error: 0.005,
-        normalized_max_corrective_velocity: 3.0,
-        normalized_prediction_distance: 0.02,
-        normalized_max_linear_velocity: 400.0,
-        num_solver_iterations: 4,
-        num_internal_pgs_iterations: 1,
-        num_internal_stabilization_iterations: 1,
-        max_ccd_substeps: 1,
-        contact_clustering: true,
-        contact_recycling: true,
-        normalized_contact_recycle_distance: 0.05,
-        friction_in_bias_pass: false,
-        warmstart_joints: false,
-        friction_model: FrictionModel::Simplified,
         ccd_relative_motion: true,
         ccd_persistent_contact_policy: CcdPersistentContactPolicy::CoreSphereFixedTargets,
+        ..params_v1()
     }
 }
 
