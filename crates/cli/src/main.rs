@@ -1,5 +1,8 @@
 //! `rapier-pinned`: the project's command-line tool.
 
+mod check;
+mod conformance;
+mod golden;
 mod snapshot;
 mod versions;
 
@@ -18,8 +21,9 @@ use rapier_pinned_scenes::{catalog, digest_lines, find, state_digest, thin_sets,
     version,
     about = "A patched Rapier 3D for multiplayer games",
     after_help = "Exit status: 0 ok; 1 a snapshot (or an upstream world to import) was refused \
-                  (the typed reason is on stderr); 2 usage or I/O error, or a command that failed \
-                  (e.g. a gate not met, a scene that cannot be adopted)."
+                  (the typed reason is on stderr), or a golden / conformance check found a \
+                  difference; 2 usage or I/O error, or a command that failed (e.g. a gate not \
+                  met, a scene that cannot be adopted)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -77,6 +81,86 @@ enum Command {
         #[command(subcommand)]
         command: SnapshotCommand,
     },
+    /// Golden trajectories (golden/<physics-version>/<scene>.snap): check or bless.
+    Golden {
+        #[command(subcommand)]
+        command: GoldenCommand,
+    },
+    /// Run every vector suite under conformance/ (sweeps, snapshot vectors of every released
+    /// physics-version, pristine-upstream snapshots): one line per suite, then `N passed, M failed`.
+    Conformance,
+    /// The main check: golden trajectories and conformance vectors of the current
+    /// physics-version (--all: of every released one), a summary table; exit 1 on any failure.
+    Check {
+        /// Every released physics-version, not only the current one.
+        #[arg(long)]
+        all: bool,
+        /// Where divergence pictures are written.
+        #[arg(long, value_name = "DIR")]
+        pictures: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum GoldenCommand {
+    /// Step every golden scene and compare it with its file; exit 1 on any difference, naming
+    /// the first diverging step, body and quantity with both values, and drawing that body's
+    /// trajectory (golden against now) as an SVG.
+    Check {
+        #[command(flatten)]
+        select: GoldenSelect,
+        /// Where divergence pictures are written (default: target/golden-divergence/).
+        #[arg(long, value_name = "DIR")]
+        pictures: Option<PathBuf>,
+    },
+    /// Rewrite golden files on purpose (a released physics-version never changes: see
+    /// docs/testing.md before blessing one).
+    Bless {
+        #[command(flatten)]
+        select: GoldenSelect,
+    },
+}
+
+#[derive(clap::Args)]
+struct GoldenSelect {
+    /// Physics-version (repeatable; default: the current one).
+    #[arg(long = "physics-version", value_name = "V")]
+    versions: Vec<u32>,
+    /// Every released physics-version.
+    #[arg(long, conflicts_with = "versions")]
+    all: bool,
+    /// Only these catalog scenes or thin-part sets (repeatable; default: all).
+    #[arg(long = "scene", value_name = "NAME")]
+    scenes: Vec<String>,
+    /// The golden directory (default: the repository's golden/).
+    #[arg(long, value_name = "DIR")]
+    golden_dir: Option<PathBuf>,
+}
+
+impl GoldenSelect {
+    fn versions(&self) -> Vec<u32> {
+        versions(self.all, &self.versions)
+    }
+
+    fn dir(&self) -> PathBuf {
+        self.golden_dir
+            .clone()
+            .unwrap_or_else(rapier_pinned_golden::golden_dir)
+    }
+}
+
+/// Every released physics-version with `all`, else `chosen`, else the current one.
+fn versions(all: bool, chosen: &[u32]) -> Vec<u32> {
+    if all {
+        rapier_pinned::version::table()
+            .iter()
+            .map(|e| e.number)
+            .collect()
+    } else if chosen.is_empty() {
+        vec![rapier_pinned::PHYSICS_VERSION_CURRENT]
+    } else {
+        chosen.to_vec()
+    }
 }
 
 const KEY_FILE_HELP: &str =
@@ -135,16 +219,17 @@ enum SnapshotCommand {
     /// Without --key-file an authenticated snapshot is accepted once its checksum verifies (its
     /// MAC is not checked: the wrapper's decision); with one, the MAC must be present and match.
     Verify {
-        /// Snapshot file.
-        file: PathBuf,
-        /// Physics-version the snapshot must be (default: the one in its header).
-        #[arg(long, value_name = "V")]
-        physics_version: Option<u32>,
-        /// Match id the snapshot must be for.
-        #[arg(long, value_name = "M", default_value_t = 0)]
-        match_id: u64,
-        #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
-        key_file: Option<PathBuf>,
+        #[command(flatten)]
+        restore: RestoreArgs,
+    },
+    /// Restore a snapshot with every check (like verify), step it and print `tick digest` after
+    /// each step (the per-step state digest of crates/scenes).
+    Continue {
+        #[command(flatten)]
+        restore: RestoreArgs,
+        /// Steps to take after the restore.
+        #[arg(long, value_name = "N")]
+        steps: u64,
     },
     /// Convert a plain `bincode::serialize(&PhysicsWorld)` of upstream rapier3d 0.36.1 into a
     /// physics-version 1 snapshot at tick 0 (rapier_pinned::import_upstream).
@@ -166,12 +251,29 @@ enum SnapshotCommand {
     },
 }
 
+/// A snapshot file to restore and what it must match (`snapshot verify`, `snapshot continue`).
+#[derive(clap::Args)]
+struct RestoreArgs {
+    /// Snapshot file.
+    file: PathBuf,
+    /// Physics-version the snapshot must be (default: the one in its header).
+    #[arg(long, value_name = "V")]
+    physics_version: Option<u32>,
+    /// Match id the snapshot must be for.
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    match_id: u64,
+    #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
+    key_file: Option<PathBuf>,
+}
+
 /// Why a command failed; decides the exit status.
 pub enum Failure {
     /// Usage or I/O error, or a command that could not do its job: exit 2.
     Usage(String),
     /// A snapshot (or upstream world) refused by the wrapper: exit 1.
     Refused(String),
+    /// A check that ran and found a difference (golden, conformance): exit 1.
+    Failed(String),
 }
 
 impl From<String> for Failure {
@@ -245,9 +347,11 @@ fn digests(names: &[String]) -> Result<(), String> {
         .map(|s| digest_lines(s, params))
         .chain(sets.iter().map(|t| t.digest_lines(params)));
     for text in texts {
-        // A closed pipe (e.g. `| head`) is not an error worth a panic.
-        if out.write_all(text.as_bytes()).is_err() {
-            break;
+        match out.write_all(text.as_bytes()) {
+            Ok(()) => {}
+            // A closed pipe (e.g. `| head`) ends the output; any other write error is an error.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(format!("writing the digests: {e}")),
         }
     }
     Ok(())
@@ -288,6 +392,65 @@ fn sweeps() -> Result<(), String> {
     }
 }
 
+fn golden_command(command: GoldenCommand) -> Result<(), Failure> {
+    match command {
+        GoldenCommand::Check { select, pictures } => {
+            let scenes = golden::scenes(&select.scenes)?;
+            let pictures = pictures.unwrap_or_else(golden::default_pictures);
+            let (mut files, mut failed) = (0, 0);
+            for v in select.versions() {
+                let tally = golden::check(&select.dir(), v, &scenes, &pictures)?;
+                println!(
+                    "golden physics-version {v}: {} files, {} identical, {} differ",
+                    tally.files,
+                    tally.files - tally.failures.len(),
+                    tally.failures.len()
+                );
+                files += tally.files;
+                failed += tally.failures.len();
+            }
+            if failed > 0 {
+                return Err(Failure::Failed(format!(
+                    "{failed} of {files} golden files differ (reports above)"
+                )));
+            }
+            Ok(())
+        }
+        GoldenCommand::Bless { select } => {
+            let scenes = golden::scenes(&select.scenes)?;
+            for v in select.versions() {
+                golden::bless(&select.dir(), v, &scenes)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn conformance_command() -> Result<(), Failure> {
+    let all = versions(true, &[]);
+    let (mut passed, mut failed) = (0, 0);
+    for suite in conformance::suites(&all)? {
+        for failure in &suite.failures {
+            eprintln!("  {failure}");
+        }
+        println!(
+            "{:<28} {:>6} passed, {} failed",
+            suite.name,
+            suite.cases - suite.failed,
+            suite.failed
+        );
+        passed += suite.cases - suite.failed;
+        failed += suite.failed;
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        return Err(Failure::Failed(format!(
+            "{failed} conformance cases failed"
+        )));
+    }
+    Ok(())
+}
+
 fn snapshot_command(command: SnapshotCommand) -> Result<(), Failure> {
     match command {
         SnapshotCommand::Save {
@@ -310,12 +473,19 @@ fn snapshot_command(command: SnapshotCommand) -> Result<(), Failure> {
             match_id,
             key_file,
         } => snapshot::inspect_file(&file, match_id, key_file.as_deref()),
-        SnapshotCommand::Verify {
-            file,
-            physics_version,
-            match_id,
-            key_file,
-        } => snapshot::verify(&file, physics_version, match_id, key_file.as_deref()),
+        SnapshotCommand::Verify { restore: r } => snapshot::verify(
+            &r.file,
+            r.physics_version,
+            r.match_id,
+            r.key_file.as_deref(),
+        ),
+        SnapshotCommand::Continue { restore: r, steps } => snapshot::continue_file(
+            &r.file,
+            steps,
+            r.physics_version,
+            r.match_id,
+            r.key_file.as_deref(),
+        ),
         SnapshotCommand::ImportUpstream {
             input,
             output,
@@ -359,6 +529,12 @@ fn main() -> ExitCode {
         }
         Command::Versions { fields: Some(v) } => versions::fields(v).map(|text| print!("{text}")),
         Command::Snapshot { command } => return exit(snapshot_command(command)),
+        Command::Golden { command } => return exit(golden_command(command)),
+        Command::Conformance => return exit(conformance_command()),
+        Command::Check { all, pictures } => {
+            let pictures = pictures.unwrap_or_else(golden::default_pictures);
+            return exit(check::run(&versions(all, &[]), &pictures).map_err(Failure::Failed));
+        }
     };
     exit(result.map_err(Failure::from))
 }
@@ -372,6 +548,10 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
         }
         Err(Failure::Refused(message)) => {
             eprintln!("refused: {message}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Failed(message)) => {
+            eprintln!("failed: {message}");
             ExitCode::from(1)
         }
     }

@@ -318,22 +318,11 @@ pub fn verify(
     match_id: u64,
     key_file: Option<&Path>,
 ) -> Result<(), Failure> {
-    let key = key(key_file)?;
-    let bytes = read(file)?;
-    // The header's own physics-version unless one is demanded; a header that does not even
-    // frame is refused with inspect's reason.
-    let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
-    let config = match v {
-        Some(v) => config(v, match_id)?,
-        None => WorldConfig::new(info.physics_version)
-            .map_err(|e| Failure::Refused(typed(&e)))?
-            .with_match_id(match_id),
-    };
-    let world = restore(&bytes, &info, config, key.as_ref()).map_err(Failure::Refused)?;
+    let (world, info, key) = restore_file(file, v, match_id, key_file)?;
     println!(
         "ok: {}: physics-version {}, match {}, tick {}, {} bodies, {} colliders, {} joints, {}",
         file.display(),
-        config.physics_version(),
+        world.config().physics_version(),
         match_id,
         world.tick(),
         world.bodies().len(),
@@ -346,6 +335,45 @@ pub fn verify(
         }
     );
     Ok(())
+}
+
+/// `snapshot continue`: restores like `verify`, then steps and prints `tick digest` per step.
+pub fn continue_file(
+    file: &Path,
+    steps: u64,
+    v: Option<PhysicsVersion>,
+    match_id: u64,
+    key_file: Option<&Path>,
+) -> Result<(), Failure> {
+    let (mut world, _, _) = restore_file(file, v, match_id, key_file)?;
+    for _ in 0..steps {
+        world.step();
+        let digest = rapier_pinned_scenes::state_digest(world.bodies());
+        println!("{} {digest:016x}", world.tick());
+    }
+    Ok(())
+}
+
+/// Restores `file` with every check, under `v` (default: the header's physics-version).
+fn restore_file(
+    file: &Path,
+    v: Option<PhysicsVersion>,
+    match_id: u64,
+    key_file: Option<&Path>,
+) -> Result<(PinnedWorld, SnapshotInfo, Option<SnapshotKey>), Failure> {
+    let key = key(key_file)?;
+    let bytes = read(file)?;
+    // The header's own physics-version unless one is demanded; a header that does not even
+    // frame is refused with inspect's reason.
+    let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
+    let config = match v {
+        Some(v) => config(v, match_id)?,
+        None => WorldConfig::new(info.physics_version)
+            .map_err(|e| Failure::Refused(typed(&e)))?
+            .with_match_id(match_id),
+    };
+    let world = restore(&bytes, &info, config, key.as_ref()).map_err(Failure::Refused)?;
+    Ok((world, info, key))
 }
 
 /// `snapshot import-upstream`.

@@ -598,3 +598,213 @@ fn snapshot_save_help_names_exactly_the_zero_gravity_scenes() {
         .collect();
     assert_eq!(listed.split(", ").collect::<Vec<_>>(), refused, "{help}");
 }
+
+#[test]
+fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
+    let (stdout, _) = run(
+        &[
+            "golden",
+            "check",
+            "--scene",
+            "ball_drop",
+            "--scene",
+            "vehicles",
+        ],
+        0,
+    );
+    assert!(
+        stdout.contains("golden physics-version 2: 2 files, 2 identical, 0 differ"),
+        "{stdout}"
+    );
+
+    // A copy of golden/ with one step of vehicles edited: exit 1, the step and the body named,
+    // and a picture written.
+    let dir = scratch("golden-tampered");
+    let golden = dir.join("golden");
+    std::fs::create_dir_all(golden.join("2")).unwrap();
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/2/vehicles.snap");
+    let file = std::fs::read_to_string(root).unwrap();
+    let line = file.lines().find(|l| l.starts_with("60 ")).unwrap();
+    let body = line.split(" | ").nth(2).unwrap();
+    let x = body.split(' ').nth(2).unwrap();
+    let tampered = line.replace(body, &body.replacen(&format!(" {x} "), " 99.5 ", 1));
+    std::fs::write(
+        golden.join("2/vehicles.snap"),
+        file.replace(line, &tampered),
+    )
+    .unwrap();
+    let pictures = dir.join("pictures");
+    let (_, stderr) = run(
+        &[
+            "golden",
+            "check",
+            "--scene",
+            "vehicles",
+            "--golden-dir",
+            golden.to_str().unwrap(),
+            "--pictures",
+            pictures.to_str().unwrap(),
+        ],
+        1,
+    );
+    let id = body.split(' ').next().unwrap();
+    assert!(
+        stderr.contains("run vehicles diverges at step 60"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("body {id}: translation.x golden 99.5, now {x}")),
+        "{stderr}"
+    );
+    let svg = pictures.join(format!("2-vehicles-{id}.svg"));
+    assert!(
+        std::fs::read_to_string(&svg).unwrap().starts_with("<svg"),
+        "{}",
+        svg.display()
+    );
+    assert!(
+        stderr.contains("failed: 1 of 1 golden files differ"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn golden_bless_writes_the_files_check_reads_and_names_the_rule() {
+    let dir = scratch("golden-bless").join("golden");
+    let dir_arg = dir.to_str().unwrap();
+    let (stdout, _) = run(
+        &[
+            "golden",
+            "bless",
+            "--scene",
+            "tower",
+            "--physics-version",
+            "1",
+            "--golden-dir",
+            dir_arg,
+        ],
+        0,
+    );
+    assert!(
+        stdout.contains("physics-version 1: 1 golden files written, 0 unchanged"),
+        "{stdout}"
+    );
+    let (stdout, _) = run(
+        &[
+            "golden",
+            "bless",
+            "--scene",
+            "tower",
+            "--physics-version",
+            "1",
+            "--golden-dir",
+            dir_arg,
+        ],
+        0,
+    );
+    assert!(
+        stdout.contains("0 golden files written, 1 unchanged"),
+        "{stdout}"
+    );
+    run(
+        &[
+            "golden",
+            "check",
+            "--scene",
+            "tower",
+            "--physics-version",
+            "1",
+            "--golden-dir",
+            dir_arg,
+        ],
+        0,
+    );
+    // A missing file is a failure that says how to write it, never a pass.
+    let (_, stderr) = run(
+        &[
+            "golden",
+            "check",
+            "--scene",
+            "tower",
+            "--physics-version",
+            "2",
+            "--golden-dir",
+            dir_arg,
+        ],
+        1,
+    );
+    assert!(stderr.contains("golden bless"), "{stderr}");
+}
+
+#[test]
+fn conformance_prints_one_line_per_suite_and_a_total() {
+    let (stdout, _) = run(&["conformance"], 0);
+    for suite in [
+        "sweeps/fixed.json",
+        "sweeps/random.csv",
+        "snapshots/1",
+        "snapshots/2",
+        "snapshots/upstream-0.36.1",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(suite) && l.ends_with(" 0 failed")),
+            "{suite}: {stdout}"
+        );
+    }
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.ends_with("passed, 0 failed") && !last.starts_with("0 "),
+        "{last}"
+    );
+}
+
+#[test]
+fn check_prints_the_summary_table_for_the_current_version() {
+    let (stdout, _) = run(&["check"], 0);
+    assert!(stdout.contains("golden 2/ (scene files)"), "{stdout}");
+    assert!(!stdout.contains("golden 1/"), "{stdout}");
+    assert!(
+        stdout.lines().last().unwrap().starts_with("total"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn snapshot_continue_prints_the_digests_of_stepping_on() {
+    let dir = scratch("continue");
+    let file = dir.join("t.snap");
+    let f = file.to_str().unwrap();
+    run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "ball_drop",
+            "--steps",
+            "10",
+            "--out",
+            f,
+        ],
+        0,
+    );
+    let (stdout, _) = run(&["snapshot", "continue", f, "--steps", "5"], 0);
+    // Ticks 11..15, and the digests of the scene stepped 15 times from scratch.
+    let golden = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/2/ball_drop.snap"),
+    )
+    .unwrap();
+    let expected: Vec<String> = golden
+        .lines()
+        .filter_map(|l| {
+            let mut it = l.split(' ');
+            let step: u64 = it.next()?.parse().ok()?;
+            (11..=15)
+                .contains(&step)
+                .then(|| format!("{step} {}", it.next().unwrap()))
+        })
+        .collect();
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
+}

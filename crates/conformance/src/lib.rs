@@ -5,6 +5,7 @@ pub mod generator;
 pub mod measure;
 pub mod oracle;
 pub mod perturbation;
+pub mod snapshot_vectors;
 pub mod sweep_check;
 pub mod truncation;
 pub mod variations;

@@ -29,16 +29,30 @@ pub fn state_bytes(bodies: &RigidBodySet) -> Vec<u8> {
     handles.sort_unstable();
     let mut out = Vec::with_capacity(handles.len() * BYTES_PER_BODY);
     for (index, generation) in handles {
-        let body = &bodies[RigidBodyHandle::from_raw_parts(index, generation)];
-        out.extend_from_slice(&index.to_le_bytes());
-        out.extend_from_slice(&generation.to_le_bytes());
-        let t = body.translation();
-        let r = body.rotation();
-        let v = body.linvel();
-        let w = body.angvel();
-        for x in [t.x, t.y, t.z, r.x, r.y, r.z, r.w, v.x, v.y, v.z, w.x, w.y, w.z] {
-            out.extend_from_slice(&x.to_bits().to_le_bytes());
-        }
+        let handle = RigidBodyHandle::from_raw_parts(index, generation);
+        out.extend_from_slice(&body_state_bytes(handle, &bodies[handle]));
     }
     out
+}
+
+/// One body's part of [`state_bytes`]: its handle, then its 13 state numbers (see the module docs).
+pub fn body_state_bytes(handle: RigidBodyHandle, body: &RigidBody) -> [u8; BYTES_PER_BODY] {
+    let (index, generation) = handle.into_raw_parts();
+    let mut out = [0; BYTES_PER_BODY];
+    out[0..4].copy_from_slice(&index.to_le_bytes());
+    out[4..8].copy_from_slice(&generation.to_le_bytes());
+    for (i, x) in body_state(body).into_iter().enumerate() {
+        out[8 + 4 * i..12 + 4 * i].copy_from_slice(&x.to_bits().to_le_bytes());
+    }
+    out
+}
+
+/// The 13 state numbers of a body, in digest order: translation x y z, rotation quaternion
+/// x y z w, linear velocity x y z, angular velocity x y z.
+pub fn body_state(body: &RigidBody) -> [Real; 13] {
+    let (t, r, v) = (body.translation(), body.rotation(), body.linvel());
+    let w = body.angvel();
+    [
+        t.x, t.y, t.z, r.x, r.y, r.z, r.w, v.x, v.y, v.z, w.x, w.y, w.z,
+    ]
 }

@@ -1,0 +1,82 @@
+//! Golden trajectories: per physics-version and scene, every step's state digest and a few
+//! sampled bodies, stored as reviewable insta snapshots under `golden/<physics-version>/`.
+//!
+//! - [`trajectory`]: what a run records ([`Recorder`]) and what a file holds ([`Golden`]).
+//! - [`text`]: the file's text form (an insta snapshot) and its parser.
+//! - [`compare`]: the first step, body and quantity where a run differs from its file.
+//! - [`picture`]: an SVG of that body's trajectory, golden against now.
+//! - [`catalog`]: the project's golden scenes (catalog scenes and thin-part sets).
+
+pub mod catalog;
+pub mod compare;
+pub mod picture;
+pub mod text;
+pub mod trajectory;
+
+pub use catalog::{find, golden_scenes, GoldenScene};
+pub use compare::{compare, Divergence};
+pub use trajectory::{BodyId, Golden, Recorder, Run, Sample, Step};
+
+use rapier_pinned::PhysicsVersion;
+use std::path::{Path, PathBuf};
+
+/// `golden/` at the repository root.
+pub fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../golden")
+}
+
+/// The golden file of `scene` under `version` in `dir` (`dir/<version>/<scene>.snap`).
+pub fn golden_path(dir: &Path, version: PhysicsVersion, scene: &str) -> PathBuf {
+    dir.join(version.to_string()).join(format!("{scene}.snap"))
+}
+
+/// What a check of one file found.
+pub enum Verdict {
+    /// The file's content is exactly the run now.
+    Same,
+    /// The first difference, and the parsed golden file (for the picture).
+    Differs(Box<Golden>, Divergence),
+}
+
+/// Compares `now` with the golden file at `path`. Err: the file is missing or malformed.
+pub fn check_file(path: &Path, now: &Golden) -> Result<Verdict, String> {
+    let file = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let content = text::content(&file).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rendered = text::render(now);
+    if content == rendered {
+        return Ok(Verdict::Same);
+    }
+    let golden = text::parse(content).map_err(|e| format!("{}: {e}", path.display()))?;
+    let divergence = compare(&golden, now).unwrap_or_else(|| {
+        // Same values, different text (e.g. a hand edit of the spacing): name the line.
+        let line = content
+            .lines()
+            .zip(rendered.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(content.lines().count().min(rendered.lines().count()));
+        Divergence {
+            run: String::new(),
+            step: 0,
+            what: format!(
+                "the text differs at content line {} (same values)",
+                line + 1
+            ),
+            body: None,
+        }
+    });
+    Ok(Verdict::Differs(Box::new(golden), divergence))
+}
+
+/// Writes `now` as the golden file at `path`; returns whether its content changed.
+pub fn bless_file(path: &Path, now: &Golden) -> Result<bool, String> {
+    let new = text::render_file(now);
+    let old = std::fs::read_to_string(path).ok();
+    if old.as_deref() == Some(new.as_str()) {
+        return Ok(false);
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(true)
+}
