@@ -49,8 +49,9 @@ enum Command {
         write: bool,
     },
     /// Run the thin-part perturbation suite (design §6) under persistent-contact policies 0, 1 and
-    /// 2, each with `ccd_relative_motion` off and on: strict pass-throughs, max end-of-frame
-    /// penetration and truncation per set.
+    /// 2, each with `ccd_relative_motion` off and on: strict pass-throughs (by the frames,
+    /// cleared by the between-frames refinement, gated), max end-of-frame penetration and
+    /// truncation per set; then the current physics-version's gated steps, each replayed.
     Perturbation {
         /// Only these sets (default: all; `--list` names them).
         #[arg(long = "set", value_name = "NAME")]

@@ -8,39 +8,73 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let set = thin_sets().iter().find(|s| s.name == args[1]).expect("set");
     let policy = CcdPersistentContactPolicy::try_from(args[2].parse::<u8>().unwrap()).unwrap();
-    let config = CcdConfig { policy, relative_motion: args[3] == "on" };
-    let only: Option<(Real, usize)> = args.get(5).map(|s| (args[4].parse().unwrap(), s.parse().unwrap()));
+    let config = CcdConfig {
+        policy,
+        relative_motion: args[3] == "on",
+    };
+    let only: Option<(Real, usize)> = args
+        .get(5)
+        .map(|s| (args[4].parse().unwrap(), s.parse().unwrap()));
     for &speed in set.speeds {
         for start in 0..STARTS {
             if only.is_some_and(|o| o != (speed, start)) {
                 continue;
             }
             let (mut world, case) = set.build(config.params(), start, speed);
-            let mut tracker = CaseTracker::new(&world, &case);
+            let mut tracker = CaseTracker::new(&world, &case).expect("measurable start");
             let (mut strict, mut pen) = (0, 0.0 as Real);
             for i in 0..case.steps {
                 if only.is_some() {
                     eprintln!("-- step {i}");
                 }
                 world.step();
-                let (next, pt) = tracker.step(&world, &case);
+                let m = tracker.step(&world, &case).expect("measurable step");
+                let (next, pt) = (m.frame, m.frame_strict && !m.cleared);
                 strict += pt as usize;
                 pen = pen.max(next.penetration);
                 if only.is_some() {
                     // The part's state, its pose in the target's frame, and the pair's manifolds.
                     let rb = &world.bodies[world.colliders[case.part].parent().unwrap()];
-                    eprintln!("   side {:>9.5} within {} pen {:>7.3} mm {} ccd {} v {:?} w {:?}", next.side, next.within_face, next.penetration * 1e3, if pt { "PASS-THROUGH" } else { "" }, rb.is_ccd_active(), rb.linvel(), rb.angvel());
-                    let rel = world.colliders[case.target].position().inv_mul(world.colliders[case.part].position());
+                    let verdict = match (m.frame_strict, m.cleared) {
+                        (true, false) => "PASS-THROUGH",
+                        (true, true) => "frame-strict, cleared",
+                        _ => "",
+                    };
+                    eprintln!(
+                        "   side {:>9.5} within {} pen {:>7.3} mm {verdict} ccd {} v {:?} w {:?}",
+                        next.side,
+                        next.within_face,
+                        next.penetration * 1e3,
+                        rb.is_ccd_active(),
+                        rb.linvel(),
+                        rb.angvel()
+                    );
+                    let rel = world.colliders[case.target]
+                        .position()
+                        .inv_mul(world.colliders[case.part].position());
                     let axes = [Vector::X, Vector::Y, Vector::Z].map(|a| rel.rotation * a);
-                    eprintln!("   part in target frame: t {:?} x {:?} y {:?} z {:?}", rel.translation, axes[0], axes[1], axes[2]);
+                    eprintln!(
+                        "   part in target frame: t {:?} x {:?} y {:?} z {:?}",
+                        rel.translation, axes[0], axes[1], axes[2]
+                    );
                     if let Some(pair) = world.contact_pair(case.part, case.target) {
                         for m in pair.manifolds() {
-                            eprintln!("   manifold n1 {:?} pts {:?}", m.data.normal, m.points.iter().map(|p| (p.dist, p.data.impulse)).collect::<Vec<_>>());
+                            eprintln!(
+                                "   manifold n1 {:?} pts {:?}",
+                                m.data.normal,
+                                m.points
+                                    .iter()
+                                    .map(|p| (p.dist, p.data.impulse))
+                                    .collect::<Vec<_>>()
+                            );
                         }
                     }
                 }
             }
-            println!("speed {speed:>5} start {start}: strict {strict} max pen {:.3} mm", pen * 1e3);
+            println!(
+                "speed {speed:>5} start {start}: strict {strict} max pen {:.3} mm",
+                pen * 1e3
+            );
         }
     }
 }

@@ -19,27 +19,48 @@ fn dt() -> Real {
 
 fn print(name: &str, config: CcdConfig, r: FamilyReport) {
     println!(
-        "{name:<44} {:<9} runs {:>5} strict {:>4} worst penetration / half-thickness {:>7.3}",
+        "{name:<44} {:<9} runs {:>5} strict: frame {:>4} cleared {:>4} gated {:>4}; worst penetration / half-thickness {:>7.3}; unmeasured {}",
         config.label(),
         r.runs,
+        r.frame_strict,
+        r.cleared,
         r.pass_throughs,
-        r.worst_penetration_ratio
+        r.worst_penetration_ratio,
+        r.errors.len()
     );
 }
 
 fn main() {
     let dt = dt();
-    let pinned = CcdConfig { policy: CcdPersistentContactPolicy::CoreSphereFixedTargets, relative_motion: true };
-    let upstream = CcdConfig { policy: CcdPersistentContactPolicy::Upstream, relative_motion: false };
+    let pinned = CcdConfig {
+        policy: CcdPersistentContactPolicy::CoreSphereFixedTargets,
+        relative_motion: true,
+    };
+    let upstream = CcdConfig {
+        policy: CcdPersistentContactPolicy::Upstream,
+        relative_motion: false,
+    };
     for config in [upstream, pinned] {
         for spin in [100.0, 300.0, 600.0, 1000.0, 2000.0] {
-            print(&format!("spinning blade {spin} rad/s, 3 thicknesses"), config, spinning_blades(config, dt, spin, false));
+            print(
+                &format!("spinning blade {spin} rad/s, 3 thicknesses"),
+                config,
+                spinning_blades(config, dt, spin, false),
+            );
         }
         for spin in [0.0, 30.0] {
-            print(&format!("pressed blade, spin {spin} rad/s, 3 thicknesses"), config, spinning_blades(config, dt, spin, true));
+            print(
+                &format!("pressed blade, spin {spin} rad/s, 3 thicknesses"),
+                config,
+                spinning_blades(config, dt, spin, true),
+            );
         }
         for spin in [50.0, 200.0, 500.0, 1000.0] {
-            print(&format!("box into rotor {spin} rad/s, 3 box sizes"), config, rotors(config, dt, spin));
+            print(
+                &format!("box into rotor {spin} rad/s, 3 box sizes"),
+                config,
+                rotors(config, dt, spin),
+            );
         }
     }
 }

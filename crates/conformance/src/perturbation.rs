@@ -5,7 +5,7 @@
 use rapier3d::prelude::*;
 use rapier_pinned_scenes::{state_digest, ThinCase, ThinSet, STARTS};
 
-use crate::measure::{crosses_within_face, frame, strict_pass_through, Frame, Placed};
+use crate::measure::{clears, frame, strict_pass_through, Frame, Placed, Stands};
 use crate::truncation::Truncation;
 
 /// The two CCD settings the suite varies.
@@ -21,8 +21,24 @@ impl CcdConfig {
         use CcdPersistentContactPolicy::*;
         [Upstream, CoreSphere, CoreSphereFixedTargets]
             .into_iter()
-            .flat_map(|policy| [false, true].map(|relative_motion| CcdConfig { policy, relative_motion }))
+            .flat_map(|policy| {
+                [false, true].map(|relative_motion| CcdConfig {
+                    policy,
+                    relative_motion,
+                })
+            })
             .collect()
+    }
+
+    /// The two settings of the current physics-version (`rapier_pinned`'s table).
+    pub fn current() -> CcdConfig {
+        let params = rapier_pinned::entry(rapier_pinned::PHYSICS_VERSION_CURRENT)
+            .expect("the current version is released")
+            .params();
+        CcdConfig {
+            policy: params.ccd_persistent_contact_policy,
+            relative_motion: params.ccd_relative_motion,
+        }
     }
 
     /// Upstream's default parameters with these two settings.
@@ -35,14 +51,27 @@ impl CcdConfig {
 
     /// `p<policy number> rm<off|on>`.
     pub fn label(&self) -> String {
-        format!("p{} rm {}", self.policy as u8, if self.relative_motion { "on " } else { "off" })
+        format!(
+            "p{} rm {}",
+            self.policy as u8,
+            if self.relative_motion { "on " } else { "off" }
+        )
     }
 }
 
 /// One set's figures under one configuration, over all its starts and speeds.
 #[derive(Clone, Debug, Default)]
 pub struct SetReport {
+    /// Runs the set has (speeds × starts): the gates need every one of them measured.
+    pub expected_runs: usize,
+    /// Runs measured to the end.
     pub runs: usize,
+    /// Strict pass-throughs by the frame definition (design §6), before any refinement.
+    pub frame_strict: usize,
+    /// Frame-strict steps the between-frames refinement cleared, having proven its own
+    /// assumption on each (`measure::clears`).
+    pub cleared: usize,
+    /// The gated count: `frame_strict - cleared`.
     pub pass_throughs: usize,
     pub max_penetration: Real,
     /// The target's half-thickness: the penetration gate.
@@ -50,12 +79,19 @@ pub struct SetReport {
     pub truncation: Truncation,
     /// XXH3 digests of every run's final state, in run order: equal digests, equal runs.
     pub digests: Vec<u64>,
+    /// Runs that could not be measured (a non-finite state or a failed query), each with why.
+    pub errors: Vec<String>,
 }
 
 impl SetReport {
-    /// Strict pass-through = 0 and penetration <= the target's half-thickness.
+    /// Every expected run measured without error, gated strict pass-throughs = 0 and penetration
+    /// <= the target's half-thickness.
     pub fn meets_gates(&self) -> bool {
-        self.pass_throughs == 0 && self.max_penetration <= self.half_thickness
+        self.expected_runs > 0
+            && self.runs == self.expected_runs
+            && self.errors.is_empty()
+            && self.pass_throughs == 0
+            && self.max_penetration <= self.half_thickness
     }
 }
 
@@ -67,33 +103,77 @@ pub fn run_set(set: &ThinSet, config: CcdConfig, truncation: bool) -> SetReport 
 
 /// [`run_set`] under any parameters.
 pub fn run_set_with(set: &ThinSet, params: IntegrationParameters, truncation: bool) -> SetReport {
-    let mut report = SetReport::default();
+    run_set_edited(set, params, truncation, |_| {})
+}
+
+/// [`run_set_with`], with `edit` applied to each built world before its first step (e.g. to
+/// switch CCD off: a known-bad case for the gates).
+pub fn run_set_edited(
+    set: &ThinSet,
+    params: IntegrationParameters,
+    truncation: bool,
+    edit: impl Fn(&mut PhysicsWorld),
+) -> SetReport {
+    let mut report = SetReport {
+        expected_runs: set.speeds.len() * STARTS,
+        ..SetReport::default()
+    };
     for &speed in set.speeds {
         for start in 0..STARTS {
-            let (world, case) = set.build(params, start, speed);
+            let (mut world, case) = set.build(params, start, speed);
+            edit(&mut world);
             report.half_thickness = set.half_thickness(&world, &case);
-            run_case(world, case, truncation, &mut report);
+            if let Err(e) = run_case(world, case, truncation, &mut report) {
+                report
+                    .errors
+                    .push(format!("{}@{speed}#{start}: {e}", set.name));
+            }
         }
     }
     report
 }
 
 /// The case's part against its cuboid target, measured at the world's current poses.
-pub fn case_frame(world: &PhysicsWorld, case: &ThinCase) -> Frame {
+pub fn case_frame(world: &PhysicsWorld, case: &ThinCase) -> Result<Frame, String> {
     let (part, target) = (&world.colliders[case.part], &world.colliders[case.target]);
     let cuboid = target.shape().as_cuboid().expect("cuboid target");
     frame(part.shape(), part.position(), cuboid, target.position())
 }
 
 /// The case's part and target as they are placed in the world now (see [`Placed`]).
-pub fn case_placed(world: &PhysicsWorld, case: &ThinCase) -> (Placed, Placed) {
+pub fn case_placed(world: &PhysicsWorld, case: &ThinCase) -> Result<(Placed, Placed), String> {
     let placed = |handle: ColliderHandle| {
         let co = &world.colliders[handle];
-        // A parentless (fixed) collider does not move: any centre and no spin.
-        let (com, angvel) = co.parent().map_or((co.translation(), Vector::ZERO), |h| (world.bodies[h].center_of_mass(), world.bodies[h].angvel()));
-        Placed { pose: *co.position(), local_com: co.position().inverse_transform_point(com), angvel }
+        // A parentless (fixed) collider does not move: any centre and no velocity.
+        let (com, linvel, angvel) =
+            co.parent()
+                .map_or((co.translation(), Vector::ZERO, Vector::ZERO), |h| {
+                    let body = &world.bodies[h];
+                    (body.center_of_mass(), body.linvel(), body.angvel())
+                });
+        Placed {
+            pose: *co.position(),
+            local_com: co.position().inverse_transform_point(com),
+            linvel,
+            angvel,
+        }
     };
-    (placed(case.part), placed(case.target))
+    let (part, target) = (placed(case.part), placed(case.target));
+    part.check_finite("part")?;
+    target.check_finite("target")?;
+    Ok((part, target))
+}
+
+/// What one step of a case measured.
+#[derive(Clone, Copy, Debug)]
+pub struct StepMeasure {
+    pub frame: Frame,
+    /// A strict pass-through by the frames alone.
+    pub frame_strict: bool,
+    /// Frame-strict, and cleared by the refinement on its own proof.
+    pub cleared: bool,
+    /// Frame-strict and not cleared: why the frame count stands.
+    pub stands: Option<Stands>,
 }
 
 /// Tracks a case frame by frame: call [`CaseTracker::step`] after each world step.
@@ -103,53 +183,191 @@ pub struct CaseTracker {
 }
 
 impl CaseTracker {
-    pub fn new(world: &PhysicsWorld, case: &ThinCase) -> Self {
-        Self { frame: case_frame(world, case), placed: case_placed(world, case) }
+    pub fn new(world: &PhysicsWorld, case: &ThinCase) -> Result<Self, String> {
+        Ok(Self {
+            frame: case_frame(world, case)?,
+            placed: case_placed(world, case)?,
+        })
     }
 
-    /// The new frame, and whether the step that led to it was a strict pass-through (design §6,
-    /// with the crossing followed between the frames, see [`crosses_within_face`]).
-    pub fn step(&mut self, world: &PhysicsWorld, case: &ThinCase) -> (Frame, bool) {
-        let (frame, placed) = (case_frame(world, case), case_placed(world, case));
-        let strict = strict_pass_through(&self.frame, &frame) && {
+    /// The step that led to the world's current frame (design §6; see `measure`).
+    pub fn step(&mut self, world: &PhysicsWorld, case: &ThinCase) -> Result<StepMeasure, String> {
+        let (frame, placed) = (case_frame(world, case)?, case_placed(world, case)?);
+        let frame_strict = strict_pass_through(&self.frame, &frame);
+        let stands = if frame_strict {
             let (part, target) = (&world.colliders[case.part], &world.colliders[case.target]);
             let cuboid = target.shape().as_cuboid().expect("cuboid target");
             let dt = world.integration_parameters.dt;
-            crosses_within_face(part.shape(), (&self.placed.0, &placed.0), cuboid, (&self.placed.1, &placed.1), dt)
+            clears(
+                part.shape(),
+                (&self.placed.0, &placed.0),
+                cuboid,
+                (&self.placed.1, &placed.1),
+                dt,
+            )?
+        } else {
+            None
         };
         (self.frame, self.placed) = (frame, placed);
-        (frame, strict)
+        Ok(StepMeasure {
+            frame,
+            frame_strict,
+            cleared: frame_strict && stands.is_none(),
+            stands,
+        })
     }
 }
 
 /// Runs one built case for its steps and adds its figures to `report` (the half-thickness is
-/// the caller's to set).
-pub fn run_case(mut world: PhysicsWorld, case: ThinCase, truncation: bool, report: &mut SetReport) {
-    let mut tracker = CaseTracker::new(&world, &case);
-    for _ in 0..case.steps {
+/// the caller's to set). `Err`: the run could not be measured (its figures are not added).
+pub fn run_case(
+    mut world: PhysicsWorld,
+    case: ThinCase,
+    truncation: bool,
+    report: &mut SetReport,
+) -> Result<(), String> {
+    let mut tracker = CaseTracker::new(&world, &case)?;
+    let (mut frame_strict, mut cleared, mut max_penetration) = (0, 0, 0.0 as Real);
+    let mut trunc = report.truncation;
+    for step in 1..=case.steps {
         if truncation {
-            report.truncation.measure_step(&world);
+            trunc.measure_step(&world);
         }
         world.step();
-        let (next, strict) = tracker.step(&world, &case);
-        report.pass_throughs += strict as usize;
-        report.max_penetration = report.max_penetration.max(next.penetration);
+        let m = tracker
+            .step(&world, &case)
+            .map_err(|e| format!("step {step}: {e}"))?;
+        frame_strict += m.frame_strict as usize;
+        cleared += m.cleared as usize;
+        max_penetration = max_penetration.max(m.frame.penetration);
     }
     report.runs += 1;
+    report.frame_strict += frame_strict;
+    report.cleared += cleared;
+    report.pass_throughs += frame_strict - cleared;
+    report.max_penetration = report.max_penetration.max(max_penetration);
+    report.truncation = trunc;
     report.digests.push(state_digest(&world.bodies));
+    Ok(())
+}
+
+/// A gated strict pass-through: a step the frames call one and the refinement could not clear.
+pub struct GatedStep {
+    /// `set@speed#start`.
+    pub run: String,
+    /// The step (from 1).
+    pub step: usize,
+    /// Why the frame count stands.
+    pub stands: Stands,
+    /// The world before the step (bincode), and the case in it.
+    saved: Vec<u8>,
+    case: ThinCase,
+}
+
+/// What re-running a gated step in substeps showed: the fine run's own measures.
+#[derive(Clone, Copy, Debug)]
+pub struct Replay {
+    pub substeps: usize,
+    pub frame_strict: usize,
+    pub cleared: usize,
+    pub max_penetration: Real,
+    /// The part's side of the target's mid-plane at the end of the fine run.
+    pub end_side: Real,
+}
+
+impl Replay {
+    /// Frame-strict crossings the fine run's own refinement could not clear.
+    pub fn gated(&self) -> usize {
+        self.frame_strict - self.cleared
+    }
+}
+
+/// Every gated step of `set` under `params`, each with the world saved before it.
+pub fn gated_steps(set: &ThinSet, params: IntegrationParameters) -> Result<Vec<GatedStep>, String> {
+    let mut out = Vec::new();
+    for &speed in set.speeds {
+        for start in 0..STARTS {
+            let run = format!("{}@{speed}#{start}", set.name);
+            let (mut world, case) = set.build(params, start, speed);
+            let mut tracker = CaseTracker::new(&world, &case).map_err(|e| format!("{run}: {e}"))?;
+            for step in 1..=case.steps {
+                let saved = bincode::serialize(&world).map_err(|e| e.to_string())?;
+                world.step();
+                let m = tracker
+                    .step(&world, &case)
+                    .map_err(|e| format!("{run} step {step}: {e}"))?;
+                if let Some(stands) = m.stands {
+                    out.push(GatedStep {
+                        run: run.clone(),
+                        step,
+                        stands,
+                        saved,
+                        case,
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl GatedStep {
+    /// Re-runs the step from the saved world in `substeps` steps of dt / substeps (the solver's
+    /// own path, CCD-checked at each substep), measured like any run.
+    pub fn replay(&self, substeps: usize) -> Result<Replay, String> {
+        let mut world: PhysicsWorld =
+            bincode::deserialize(&self.saved).map_err(|e| e.to_string())?;
+        world.integration_parameters.dt /= substeps as Real;
+        let mut tracker = CaseTracker::new(&world, &self.case)?;
+        let mut r = Replay {
+            substeps,
+            frame_strict: 0,
+            cleared: 0,
+            max_penetration: 0.0,
+            end_side: 0.0,
+        };
+        for _ in 0..substeps {
+            world.step();
+            let m = tracker.step(&world, &self.case)?;
+            r.frame_strict += m.frame_strict as usize;
+            r.cleared += m.cleared as usize;
+            r.max_penetration = r.max_penetration.max(m.frame.penetration);
+            r.end_side = m.frame.side;
+        }
+        Ok(r)
+    }
 }
 
 /// The suite's table, one line per set and configuration, as `rapier-pinned perturbation`
-/// prints it. The gate column applies to moving-target sets; fixed-target sets are reported.
+/// prints it: frame-strict pass-throughs, those the refinement cleared on its own proof, the
+/// gated count, penetration and truncation. The gate column applies to moving-target sets;
+/// fixed-target sets are reported. A run that could not be measured is listed and fails.
 pub fn table(sets: &[&ThinSet], configs: &[CcdConfig], truncation: bool) -> String {
     let mut out = format!(
-        "{:<22} {:<9} {:>4} {:>6} {:>10} {:>7} {:>7}  {}\n",
-        "set", "config", "runs", "strict", "max pen mm", "half mm", "trunc %", "gate"
+        "{:<22} {:<9} {:>7} {:>5} {:>7} {:>5} {:>10} {:>7} {:>7}  {}\n",
+        "set",
+        "config",
+        "runs",
+        "frame",
+        "cleared",
+        "gated",
+        "max pen mm",
+        "half mm",
+        "trunc %",
+        "gate"
     );
+    let (mut errors, mut gated) = (Vec::new(), Vec::new());
     for set in sets {
         for config in configs {
             let r = run_set(set, *config, truncation);
-            let trunc = if truncation { format!("{:>7.1}", 100.0 * r.truncation.ratio()) } else { format!("{:>7}", "-") };
+            if r.pass_throughs > 0 && set.moving_target && *config == CcdConfig::current() {
+                gated.push(*set);
+            }
+            let trunc = if truncation {
+                format!("{:>7.1}", 100.0 * r.truncation.ratio())
+            } else {
+                format!("{:>7}", "-")
+            };
             let gate = match (set.moving_target, r.meets_gates()) {
                 (true, true) => "holds",
                 (true, false) => "FAILS",
@@ -157,14 +375,47 @@ pub fn table(sets: &[&ThinSet], configs: &[CcdConfig], truncation: bool) -> Stri
                 (false, false) => "fails (fixed target, reported)",
             };
             out += &format!(
-                "{:<22} {:<9} {:>4} {:>6} {:>10.3} {:>7.1} {trunc}  {gate}\n",
+                "{:<22} {:<9} {:>7} {:>5} {:>7} {:>5} {:>10.3} {:>7.1} {trunc}  {gate}\n",
                 set.name,
                 config.label(),
-                r.runs,
+                format!("{}/{}", r.runs, r.expected_runs),
+                r.frame_strict,
+                r.cleared,
                 r.pass_throughs,
                 r.max_penetration * 1e3,
                 r.half_thickness * 1e3,
             );
+            errors.extend(
+                r.errors
+                    .iter()
+                    .map(|e| format!("{} {}: {e}", set.name, config.label())),
+            );
+        }
+    }
+    for e in errors {
+        out += &format!("not measured: {e}\n");
+    }
+    // The current physics-version's gated steps, each with why the refinement could not clear
+    // it and what replaying it in 64 substeps from its saved start shows.
+    for set in gated {
+        match gated_steps(set, CcdConfig::current().params()) {
+            Err(e) => out += &format!("{}: {e}\n", set.name),
+            Ok(steps) => {
+                for g in steps {
+                    let replay = match g.replay(64) {
+                        Ok(r) => format!(
+                            "{} gated crossings, end side {:.3} m",
+                            r.gated(),
+                            r.end_side
+                        ),
+                        Err(e) => format!("not measured: {e}"),
+                    };
+                    out += &format!(
+                        "gated under the current settings: {} step {} ({:?}); replayed in 64 substeps: {replay}\n",
+                        g.run, g.step, g.stands
+                    );
+                }
+            }
         }
     }
     out

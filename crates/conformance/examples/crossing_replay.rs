@@ -1,0 +1,47 @@
+//! Replays every gated strict pass-through of a perturbation set (a step the frames call one and
+//! the refinement could not clear on its own proof) from the world saved before that step, in
+//! N CCD-checked substeps of dt / N for each N given, and prints why the refinement could not
+//! clear it and what each fine run shows. docs/physics-engine.md cites its output.
+//! `cargo run --release -p rapier-pinned-conformance --example crossing_replay -- SET POLICY on|off [N...]`
+use rapier3d::prelude::*;
+use rapier_pinned_conformance::perturbation::{gated_steps, CcdConfig};
+use rapier_pinned_scenes::thin_sets;
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().collect();
+    let set = thin_sets()
+        .iter()
+        .find(|s| s.name == args[1])
+        .ok_or("unknown set")?;
+    let number: u8 = args[2].parse().map_err(|e| format!("POLICY: {e}"))?;
+    let policy = CcdPersistentContactPolicy::try_from(number).map_err(|e| format!("{e:?}"))?;
+    let config = CcdConfig {
+        policy,
+        relative_motion: args[3] == "on",
+    };
+    let substeps: Vec<usize> = match args.get(4..) {
+        Some(n) if !n.is_empty() => n
+            .iter()
+            .map(|s| s.parse().map_err(|e| format!("N: {e}")))
+            .collect::<Result<_, _>>()?,
+        _ => vec![16, 64, 256],
+    };
+    for gated in gated_steps(set, config.params())? {
+        println!(
+            "{} step {}: gated ({:?})",
+            gated.run, gated.step, gated.stands
+        );
+        for &n in &substeps {
+            let r = gated.replay(n)?;
+            println!(
+                "  replayed in {n:>4} substeps of dt/{n}: frame-strict {}, cleared {}, gated {}, max penetration {:.3} mm, end side {:.4} m",
+                r.frame_strict,
+                r.cleared,
+                r.gated(),
+                r.max_penetration * 1e3,
+                r.end_side
+            );
+        }
+    }
+    Ok(())
+}
