@@ -259,6 +259,6 @@ fn a_pinned_world_steps_the_golden_trajectories_of_every_scene_it_adopts() {
             }
         }
     }
-    // pyramid, ball_drop, tower, bullets_vs_plates, vehicles, mixed_5000 under both versions.
-    assert_eq!(adopted, 12);
+    // pyramid, ball_drop, tower, bullets_vs_plates, vehicles, arena, mixed_5000 under both versions.
+    assert_eq!(adopted, 14);
 }

@@ -34,6 +34,7 @@ static CATALOG: &[Scene] = &[
     Scene { name: "blade_into_plate", about: "1 mm blade spinning at 300 rad/s driven at 60 m/s into a 2 mm dynamic plate", steps: 60, build: blade_into_plate },
     Scene { name: "box_into_rotor", about: "box driven at 30 m/s into a 2 mm rotor spinning at 100 rad/s", steps: 60, build: box_into_rotor },
     Scene { name: "vehicles", about: "two vehicle pairs with 2 mm guards: a 30 m/s ram and a 3 m/s push", steps: 120, build: vehicles },
+    Scene { name: "arena", about: "a combat match in a closed room: 4 vehicles with 2 mm guards, 4 spinning 1 mm blades, 8 loose 2 mm plates, 12 bullets, 6 crates", steps: 240, build: arena },
     Scene { name: "mixed_5000", about: "5,000 mixed shapes piled on the ground (scaling)", steps: 30, build: mixed_5000 },
 ];
 
@@ -277,5 +278,56 @@ fn mixed_5000(world: &mut PhysicsWorld) {
                 add(world, RigidBodyBuilder::dynamic().translation(pos), shape);
             }
         }
+    }
+}
+
+/// The arena's room: floor top y = 0, walls at x = ±ARENA_HALF[0] and z = ±ARENA_HALF[2], a
+/// ceiling at y = ARENA_HALF[1] * 2.
+pub const ARENA_HALF: [Real; 3] = [8.0, 2.0, 6.0];
+
+/// What a combat game's match looks like: dozens of bodies, most of them CCD parts, in a closed
+/// room under gravity (so a pinned world adopts it). Vehicles ram guard to guard, blades fly
+/// spinning, bullets cross the room through loose plates and crates. Closed formulas only.
+fn arena(world: &mut PhysicsWorld) {
+    ground(world, 0.6, 0.0);
+    let [hx, hy, hz] = ARENA_HALF;
+    let fixed = |world: &mut PhysicsWorld, half: [Real; 3], pos: Vector| {
+        world.colliders.insert(ColliderBuilder::cuboid(half[0], half[1], half[2]).translation(pos).friction(0.5));
+    };
+    for side in [-1.0, 1.0] {
+        fixed(world, [0.1, hy, hz], Vector::new(side * (hx + 0.1), hy, 0.0));
+        fixed(world, [hx, hy, 0.1], Vector::new(0.0, hy, side * (hz + 0.1)));
+    }
+    fixed(world, [hx, 0.1, hz], Vector::new(0.0, 2.0 * hy + 0.1, 0.0));
+    // Two vehicle pairs, guards facing: a head-on ram and a fast car into a slow one.
+    for (z, (xa, va), (xb, vb)) in [(-3.0, (-5.0, 12.0), (5.0, -12.0)), (3.0, (-4.0, 20.0), (4.0, -8.0))] {
+        vehicle(world, Vector::new(xa, 0.3, z), va, 1.0);
+        vehicle(world, Vector::new(xb, 0.3, z), vb, -1.0);
+    }
+    // Spinning blades thrown across the room.
+    for i in 0..4 {
+        let s = if i % 2 == 0 { 1.0 } else { -1.0 };
+        let pos = Vector::new(-3.0 * s, 1.2 + 0.2 * i as Real, -1.5 + i as Real);
+        blade_of(world, 0.0005, pos, 15.0 * s, 200.0 + 50.0 * i as Real, true);
+    }
+    // Loose upright plates in the bullets' way.
+    for i in 0..8 {
+        let pos = Vector::new(-5.25 + 1.5 * i as Real, 0.301, if i % 2 == 0 { -1.0 } else { 1.0 });
+        let body = RigidBodyBuilder::dynamic().translation(pos).ccd_enabled(true);
+        add(world, body, ColliderBuilder::cuboid(0.001, 0.3, 0.4).friction(0.5));
+    }
+    // Bullets fired from both ends, fanned out.
+    for i in 0..12 {
+        let s = if i % 2 == 0 { 1.0 } else { -1.0 };
+        let (k, speed) = ((i / 2) as Real, 80.0 + 14.0 * (i / 2) as Real);
+        let pos = Vector::new(-7.5 * s, 0.2 + 0.25 * k, -2.5 + k);
+        let dir = Vector::new(s, 0.0, 0.15 * (2.5 - k)).normalize();
+        let body = RigidBodyBuilder::dynamic().translation(pos).linvel(dir * speed).ccd_enabled(true);
+        add(world, body, ColliderBuilder::ball(0.02).density(8.0));
+    }
+    // Crates.
+    for i in 0..6 {
+        let pos = Vector::new(-2.5 + i as Real, 0.25, if i % 2 == 0 { 4.5 } else { -4.5 });
+        add(world, RigidBodyBuilder::dynamic().translation(pos), ColliderBuilder::cuboid(0.25, 0.25, 0.25).friction(0.6));
     }
 }
