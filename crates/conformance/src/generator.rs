@@ -44,8 +44,16 @@ pub fn random_cases(seed: u64, count: usize) -> Vec<(SphereMotion, SphereMotion)
         .map(|_| {
             let (a0, da, b0, db) = (rng.vector(), rng.vector(), rng.vector(), rng.vector());
             (
-                SphereMotion { start: a0, displacement: da, radius: 1.0 },
-                SphereMotion { start: b0, displacement: db, radius: 1.0 },
+                SphereMotion {
+                    start: a0,
+                    displacement: da,
+                    radius: 1.0,
+                },
+                SphereMotion {
+                    start: b0,
+                    displacement: db,
+                    radius: 1.0,
+                },
             )
         })
         .collect()

@@ -10,6 +10,7 @@ pub mod sweep_check;
 pub mod truncation;
 pub mod variations;
 pub mod vectors;
+pub mod world_sweep;
 
 use std::path::PathBuf;
 

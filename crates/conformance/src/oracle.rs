@@ -25,7 +25,11 @@ pub struct SphereMotion {
 }
 
 fn widen(a: [f32; 3], b: [f32; 3]) -> [f64; 3] {
-    [a[0] as f64 - b[0] as f64, a[1] as f64 - b[1] as f64, a[2] as f64 - b[2] as f64]
+    [
+        a[0] as f64 - b[0] as f64,
+        a[1] as f64 - b[1] as f64,
+        a[2] as f64 - b[2] as f64,
+    ]
 }
 
 fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
@@ -33,7 +37,9 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 }
 
 fn valid(m: &SphereMotion) -> bool {
-    m.start.iter().chain(&m.displacement).all(|x| x.is_finite()) && m.radius.is_finite() && m.radius >= 0.0
+    m.start.iter().chain(&m.displacement).all(|x| x.is_finite())
+        && m.radius.is_finite()
+        && m.radius >= 0.0
 }
 
 /// First contact fraction: `Ok(None)` no contact in the step, `Ok(Some(0.0))` initial contact.

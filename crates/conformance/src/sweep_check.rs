@@ -8,6 +8,9 @@
 //! separation closes slower than |v|, so the time bound is reported separately and the check
 //! that applies to every case is on distance: at the engine's fraction the spheres are at most
 //! `slop + tol` apart. `EPS` absorbs f32 rounding of the engine's inputs (positions ≤ ~30 m).
+//!
+//! A query that ends with [`SweepToiStatus::Failed`] (the root finder gave up) is an error, not a
+//! hit: it is counted on its own (`failed`), never compared with the oracle, and fails the gates.
 
 use crate::oracle::{
     centre_distance, closest_approach, first_contact, relative_displacement, residual, SphereMotion,
@@ -19,8 +22,19 @@ use rapier3d::parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy};
 /// Distance slack for f32 inputs (m): ~100 × the f32 spacing at 30 m, 1/50 of the default slop.
 pub const EPS: f64 = 1e-4;
 
-/// The engine's verdict: `Some(fraction)` if it reports an impact in the step.
-pub fn engine_fraction(a: &SphereMotion, b: &SphereMotion, slop: Real) -> Option<Real> {
+/// The engine's verdict on one case.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum EngineVerdict {
+    /// No impact in the step (`SweepToiStatus::Separated`).
+    Separated,
+    /// An impact at this fraction (`Hit`, `Overlapped` or `Penetrating`).
+    Hit(Real),
+    /// The query failed (`SweepToiStatus::Failed`), at this fraction: an error, not a hit.
+    Failed(Real),
+}
+
+/// What the engine's moving-pair sweep (the kernel the `ccd_relative_motion` pass calls) reports.
+pub fn engine_verdict(a: &SphereMotion, b: &SphereMotion, slop: Real) -> EngineVerdict {
     let pose = |p: [f32; 3]| Pose::from_translation(Vector::new(p[0], p[1], p[2]));
     let end = |m: &SphereMotion| pose([0, 1, 2].map(|i| m.start[i] + m.displacement[i]));
     let sweep_a = Sweep::from_poses(&pose(a.start), &end(a), Vector::ZERO);
@@ -28,7 +42,11 @@ pub fn engine_fraction(a: &SphereMotion, b: &SphereMotion, slop: Real) -> Option
     let proxy_a = ToiProxy::point(Vector::ZERO, a.radius as Real);
     let proxy_b = ToiProxy::point(Vector::ZERO, b.radius as Real);
     let out = moving_pair_time_of_impact(&proxy_a, &sweep_a, &proxy_b, &sweep_b, 1.0, slop);
-    (out.status != SweepToiStatus::Separated).then_some(out.fraction)
+    match out.status {
+        SweepToiStatus::Separated => EngineVerdict::Separated,
+        SweepToiStatus::Failed => EngineVerdict::Failed(out.fraction),
+        _ => EngineVerdict::Hit(out.fraction),
+    }
 }
 
 /// Counts and worst errors over a set of cases.
@@ -38,6 +56,9 @@ pub struct Report {
     pub oracle_hits: usize,
     pub positive_hits: usize,
     pub engine_hits: usize,
+    /// The engine's query failed (`SweepToiStatus::Failed`): an error of its own, neither a hit
+    /// nor a miss, and a failed gate.
+    pub failed: usize,
     /// Oracle contact, engine none.
     pub misses: usize,
     /// Engine hit while the spheres never come within R + slop + tol.
@@ -58,26 +79,54 @@ pub struct Report {
 }
 
 impl Report {
-    /// The gates: no miss, no false hit, never late, never apart by more than the band.
+    /// The gates: no failed query, no miss, no false hit, never late, never apart by more than
+    /// the band.
     pub fn passed(&self) -> bool {
-        self.misses == 0 && self.false_hits == 0 && self.late == 0 && self.early_beyond_distance_bound == 0
+        self.failed_cases() == 0
     }
 
+    /// How many cases fail a gate (each case fails at most one).
+    pub fn failed_cases(&self) -> usize {
+        self.failed + self.misses + self.false_hits + self.late + self.early_beyond_distance_bound
+    }
+
+    /// Checks one case: the engine's verdict on it against the oracle's.
     pub fn add(&mut self, a: &SphereMotion, b: &SphereMotion, slop: Real) {
+        if first_contact(a, b).is_err() {
+            return; // Invalid input: the engine is never given such motions.
+        }
+        self.add_verdict(a, b, slop, engine_verdict(a, b, slop));
+    }
+
+    /// Adds one case given the engine's verdict on it (what [`Self::add`] computes).
+    pub fn add_verdict(
+        &mut self,
+        a: &SphereMotion,
+        b: &SphereMotion,
+        slop: Real,
+        verdict: EngineVerdict,
+    ) {
         let Ok(oracle) = first_contact(a, b) else {
             return; // Invalid input: the engine is never given such motions.
         };
         let (slop64, tol) = (slop as f64, 0.25 * slop as f64);
         let r = a.radius + b.radius;
         let rel = relative_displacement(a, b);
-        let engine = engine_fraction(a, b, slop).map(|f| f as f64);
         self.cases += 1;
         self.oracle_hits += oracle.is_some() as usize;
-        self.engine_hits += engine.is_some() as usize;
         if let Some(t) = oracle.filter(|t| *t > 0.0) {
             self.positive_hits += 1;
             self.max_residual = self.max_residual.max(residual(a, b, t).abs());
         }
+        let engine = match verdict {
+            EngineVerdict::Separated => None,
+            EngineVerdict::Hit(f) => Some(f as f64),
+            EngineVerdict::Failed(_) => {
+                self.failed += 1;
+                return;
+            }
+        };
+        self.engine_hits += engine.is_some() as usize;
         match (oracle, engine) {
             (Some(_), None) => self.misses += 1,
             (None, Some(_)) => {
@@ -125,14 +174,65 @@ impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "cases {}, oracle hits {} ({} at t > 0), engine hits {}; misses {}, false hits {}, \
-             slop-band hits {}, late {}, apart > slop+tol at hit {}, earlier than (slop+tol)/|v| {}; \
-             worst late {:.3e}, worst early {:.3e}, worst separation at hit {:.3e} m, \
-             max residual {:.3e}",
-            self.cases, self.oracle_hits, self.positive_hits, self.engine_hits, self.misses,
+            "cases {}, oracle hits {} ({} at t > 0), engine hits {}; failed queries {}, misses {}, \
+             false hits {}, slop-band hits {}, late {}, apart > slop+tol at hit {}, \
+             earlier than (slop+tol)/|v| {}; worst late {:.3e}, worst early {:.3e}, \
+             worst separation at hit {:.3e} m, max residual {:.3e}",
+            self.cases, self.oracle_hits, self.positive_hits, self.engine_hits, self.failed, self.misses,
             self.false_hits, self.band_hits, self.late, self.early_beyond_distance_bound,
             self.early_beyond_time_bound, self.worst_late, self.worst_early_fraction,
             self.worst_separation_at_hit, self.max_residual
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seed 000's head-on crossing: contact at 0.4, centres at -1 and +1.
+    fn head_on() -> (SphereMotion, SphereMotion) {
+        let a = SphereMotion {
+            start: [-5.0, 0.0, 0.0],
+            displacement: [10.0, 0.0, 0.0],
+            radius: 1.0,
+        };
+        let b = SphereMotion {
+            start: [5.0, 0.0, 0.0],
+            displacement: [-10.0, 0.0, 0.0],
+            radius: 1.0,
+        };
+        (a, b)
+    }
+
+    #[test]
+    fn a_failed_query_is_a_failure_not_a_hit() {
+        let (a, b) = head_on();
+        let slop = 0.005;
+        // At the oracle's fraction, a `Hit` passes; the same fraction from a `Failed` query fails.
+        let mut hit = Report::default();
+        hit.add_verdict(&a, &b, slop, EngineVerdict::Hit(0.4));
+        assert!(
+            hit.passed() && hit.engine_hits == 1 && hit.failed == 0,
+            "{hit}"
+        );
+        let mut failed = Report::default();
+        failed.add_verdict(&a, &b, slop, EngineVerdict::Failed(0.4));
+        assert!(!failed.passed(), "{failed}");
+        assert_eq!(
+            (
+                failed.cases,
+                failed.failed,
+                failed.engine_hits,
+                failed.misses
+            ),
+            (1, 1, 0, 0)
+        );
+        assert_eq!(failed.failed_cases(), 1);
+        // And the engine's own verdict on this case is a hit.
+        assert!(matches!(
+            engine_verdict(&a, &b, slop),
+            EngineVerdict::Hit(_)
+        ));
     }
 }

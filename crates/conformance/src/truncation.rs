@@ -23,7 +23,11 @@ pub struct Truncation {
 impl Truncation {
     /// The ratio, 0 when nothing was CCD-active.
     pub fn ratio(&self) -> f64 {
-        if self.motion == 0.0 { 0.0 } else { self.lost / self.motion }
+        if self.motion == 0.0 {
+            0.0
+        } else {
+            self.lost / self.motion
+        }
     }
 
     /// Measures one step of `world` (without stepping it).

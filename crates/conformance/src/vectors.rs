@@ -46,7 +46,11 @@ pub struct Sphere {
 impl Sphere {
     pub fn motion(&self) -> SphereMotion {
         let v = |n: &[Num; 3]| n.map(|x| x.value() as f32);
-        SphereMotion { start: v(&self.start), displacement: v(&self.displacement), radius: self.radius.value() }
+        SphereMotion {
+            start: v(&self.start),
+            displacement: v(&self.displacement),
+            radius: self.radius.value(),
+        }
     }
 }
 
@@ -88,7 +92,8 @@ pub fn parse_fixed(json: &str) -> Result<Vec<FixedCase>, serde_json::Error> {
 }
 
 /// The header line of `random.csv`.
-pub const RANDOM_HEADER: &str = "case,a0x,a0y,a0z,dax,day,daz,b0x,b0y,b0z,dbx,dby,dbz,ra,rb,verdict,t";
+pub const RANDOM_HEADER: &str =
+    "case,a0x,a0y,a0z,dax,day,daz,b0x,b0y,b0z,dbx,dby,dbz,ra,rb,verdict,t";
 
 /// `random.csv` for these cases: inputs and the oracle's verdict.
 pub fn random_csv(cases: &[(SphereMotion, SphereMotion)]) -> String {
@@ -125,12 +130,27 @@ pub fn parse_random(csv: &str) -> Result<Vec<(SphereMotion, SphereMotion, Verdic
             if f.len() != 17 {
                 return Err(format!("random.csv line {}: {} fields", n + 2, f.len()));
             }
-            let num = |s: &str| s.parse::<f64>().map_err(|e| format!("random.csv line {}: {e}", n + 2));
-            let v = |i: usize| -> Result<[f32; 3], String> {
-                Ok([num(f[i])? as f32, num(f[i + 1])? as f32, num(f[i + 2])? as f32])
+            let num = |s: &str| {
+                s.parse::<f64>()
+                    .map_err(|e| format!("random.csv line {}: {e}", n + 2))
             };
-            let a = SphereMotion { start: v(1)?, displacement: v(4)?, radius: num(f[13])? };
-            let b = SphereMotion { start: v(7)?, displacement: v(10)?, radius: num(f[14])? };
+            let v = |i: usize| -> Result<[f32; 3], String> {
+                Ok([
+                    num(f[i])? as f32,
+                    num(f[i + 1])? as f32,
+                    num(f[i + 2])? as f32,
+                ])
+            };
+            let a = SphereMotion {
+                start: v(1)?,
+                displacement: v(4)?,
+                radius: num(f[13])?,
+            };
+            let b = SphereMotion {
+                start: v(7)?,
+                displacement: v(10)?,
+                radius: num(f[14])?,
+            };
             let verdict = match f[15] {
                 "hit" => Verdict::Hit { t: num(f[16])? },
                 "none" => Verdict::None,
