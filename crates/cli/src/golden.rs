@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressStyle};
 use rapier_pinned::PhysicsVersion;
 use rapier_pinned_golden::{
-    bless_file, check_file, golden_dir, golden_path, golden_scenes, picture, GoldenScene, Verdict,
+    bless_file, check_file, golden_dir, golden_path, golden_scenes, picture, Blessed, GoldenScene,
+    Verdict,
 };
 
 /// What a golden check found: files compared, and one report per file that failed.
@@ -102,30 +103,35 @@ pub fn check(
     })
 }
 
-/// Rewrites the golden files of `scenes` under `version`; prints what changed and the rule.
+/// Rewrites the golden files of `scenes` under `version`; prints what was created and changed,
+/// and the rule when a released version's file changed.
 pub fn bless(dir: &Path, version: PhysicsVersion, scenes: &[GoldenScene]) -> Result<(), String> {
     let bar = bar(scenes.len());
     bar.set_prefix(format!("bless physics-version {version}"));
-    let mut changed = Vec::new();
+    let (mut created, mut changed) = (Vec::new(), Vec::new());
     for scene in scenes {
         bar.set_message(scene.name);
         let path = golden_path(dir, version, scene.name);
-        if bless_file(&path, &scene.record(version)?)? {
-            changed.push(scene.name);
+        match bless_file(&path, &scene.record(version)?)? {
+            Blessed::Unchanged => {}
+            Blessed::Created => created.push(scene.name),
+            Blessed::Changed => changed.push(scene.name),
         }
         bar.inc(1);
     }
     bar.finish_and_clear();
     println!(
-        "physics-version {version}: {} golden files written, {} unchanged",
+        "physics-version {version}: {} golden files created, {} changed, {} unchanged",
+        created.len(),
         changed.len(),
-        scenes.len() - changed.len()
+        scenes.len() - created.len() - changed.len()
     );
-    if changed.is_empty() {
-        return Ok(());
+    for (what, names) in [("created", &created), ("changed", &changed)] {
+        if !names.is_empty() {
+            println!("{what}: {}", names.join(", "));
+        }
     }
-    println!("changed: {}", changed.join(", "));
-    if rapier_pinned::entry(version).is_ok() && dir == golden_dir() {
+    if !changed.is_empty() && rapier_pinned::entry(version).is_ok() && dir == golden_dir() {
         println!(
             "physics-version {version} is released: released versions never change. If this is a \
              behaviour change, make it a new physics-version instead — table entry, golden files, \

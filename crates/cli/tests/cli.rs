@@ -687,7 +687,7 @@ fn golden_bless_writes_the_files_check_reads_and_names_the_rule() {
         0,
     );
     assert!(
-        stdout.contains("physics-version 1: 1 golden files written, 0 unchanged"),
+        stdout.contains("physics-version 1: 1 golden files created, 0 changed, 0 unchanged"),
         "{stdout}"
     );
     let (stdout, _) = run(
@@ -704,7 +704,7 @@ fn golden_bless_writes_the_files_check_reads_and_names_the_rule() {
         0,
     );
     assert!(
-        stdout.contains("0 golden files written, 1 unchanged"),
+        stdout.contains("0 golden files created, 0 changed, 1 unchanged"),
         "{stdout}"
     );
     run(

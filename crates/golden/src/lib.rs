@@ -6,9 +6,14 @@
 //! - [`compare`]: the first step, body and quantity where a run differs from its file.
 //! - [`picture`]: an SVG of that body's trajectory, golden against now.
 //! - [`catalog`]: the project's golden scenes (catalog scenes and thin-part sets).
+//! - [`game`]: golden trajectories of a game's own scenes, from the game's own tests:
+//!   [`GoldenRun`] and [`assert_golden!`] (insta snapshots next to the test file, `docs/golden.md`).
+//! - [`guard`]: the determinism guard rails of a game's golden run (what is detected, what not).
 
 pub mod catalog;
 pub mod compare;
+pub mod game;
+pub mod guard;
 pub mod picture;
 pub mod text;
 pub mod trajectory;
@@ -16,6 +21,15 @@ pub mod trajectory;
 pub use catalog::{find, golden_scenes, GoldenScene};
 pub use compare::{compare, Divergence};
 pub use trajectory::{BodyId, Golden, Recorder, Run, Sample, Step};
+
+#[doc(hidden)]
+pub use game::__private;
+pub use game::{picture_path, GoldenError, GoldenRun, Inputs, Outcome, Recording, SnapshotSite};
+/// insta, for [`assert_golden!`] (and for a game's own `insta::with_settings!`): a game needs no
+/// insta dependency of its own.
+pub use insta;
+/// The wrapper the scene builders and inputs take (`PinnedWorld`, `PHYSICS_VERSION_CURRENT`).
+pub use rapier_pinned;
 
 use rapier_pinned::PhysicsVersion;
 use std::path::{Path, PathBuf};
@@ -67,16 +81,31 @@ pub fn check_file(path: &Path, now: &Golden) -> Result<Verdict, String> {
     Ok(Verdict::Differs(Box::new(golden), divergence))
 }
 
-/// Writes `now` as the golden file at `path`; returns whether its content changed.
-pub fn bless_file(path: &Path, now: &Golden) -> Result<bool, String> {
+/// What [`bless_file`] did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Blessed {
+    /// The file already held exactly this run.
+    Unchanged,
+    /// There was no file: a new scene (or a new physics-version) got its golden file.
+    Created,
+    /// The file held another trajectory and was rewritten.
+    Changed,
+}
+
+/// Writes `now` as the golden file at `path`, and says whether that created or changed it.
+pub fn bless_file(path: &Path, now: &Golden) -> Result<Blessed, String> {
     let new = text::render_file(now);
     let old = std::fs::read_to_string(path).ok();
     if old.as_deref() == Some(new.as_str()) {
-        return Ok(false);
+        return Ok(Blessed::Unchanged);
     }
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(true)
+    Ok(if old.is_some() {
+        Blessed::Changed
+    } else {
+        Blessed::Created
+    })
 }

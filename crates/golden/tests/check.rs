@@ -37,7 +37,8 @@ fn the_stored_files_are_exactly_what_bless_writes() {
         std::fs::copy(&path, &copy).unwrap();
         let now = scene.record(2).unwrap();
         assert!(
-            !rapier_pinned_golden::bless_file(&copy, &now).unwrap(),
+            rapier_pinned_golden::bless_file(&copy, &now).unwrap()
+                == rapier_pinned_golden::Blessed::Unchanged,
             "{}",
             scene.name
         );
