@@ -15,6 +15,10 @@
 //! `WorldConfig::new(version)?.with_match_id(match_id)`, exactly as a game would, and compares the
 //! verdict with the manifest.
 //!
+//! Snapshot formats 1 and 2 both have vectors: format 2's (flag bit 1, a compressed payload,
+//! `docs/protocol.md` §3.1) are compared, when accepted, in a canonical form over the
+//! decompressed payload, since compressed bytes are not canonical across targets.
+//!
 //! The generator never asks the wrapper which verdict a file gets: rejections are named from the
 //! change made to the bytes (`docs/protocol.md` §5), and accepted worlds are continued from the
 //! world that was snapshotted (not from a restore) to get the expected per-step digests.
@@ -28,8 +32,9 @@ use rapier3d::prelude::{
     RigidBodyHandle, RigidBodySet, Vector as Vec3,
 };
 use rapier_pinned::{
-    encode_world, seal, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
-    FLAG_MAC, HEADER_LEN, PAYLOAD_LIMIT,
+    compress_payload, decompress_payload, encode_world, seal, seal_stored, PhysicsVersion,
+    PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION_2, HEADER_LEN,
+    PAYLOAD_LIMIT,
 };
 use serde::{Deserialize, Serialize};
 
@@ -247,11 +252,38 @@ fn check_accepted(
     if world.tick() != accept.tick {
         return Err(format!("accept at tick {}", world.tick()));
     }
-    // Deterministic encoding: the restored world snapshots to the same bytes. Without the key an
-    // authenticated file cannot be re-made: the re-snapshot is unauthenticated, so it must equal
-    // the file outside the flags, the checksum and the MAC.
-    let again = world.snapshot(key);
-    let authenticated = u16::from_le_bytes([bytes[10], bytes[11]]) & FLAG_MAC != 0;
+    // Deterministic encoding: the restored world snapshots to the same bytes, in the file's
+    // format. Without the key an authenticated file cannot be re-made: the re-snapshot is
+    // unauthenticated, so it must equal the file outside the flags, the checksum and the MAC.
+    // A compressed file is compared in its canonical form (`canonical`): compressed bytes are
+    // not canonical across targets.
+    let flags = u16::from_le_bytes([bytes[10], bytes[11]]);
+    let format = u16::from_le_bytes([bytes[8], bytes[9]]);
+    let compressed = flags & FLAG_COMPRESSED != 0;
+    let payload = encode_world(world.world());
+    let remade = seal_stored(
+        format,
+        flags & FLAG_COMPRESSED,
+        world.config().physics_version(),
+        world.tick(),
+        world.config().digest(),
+        &if compressed {
+            compress_payload(&payload)
+        } else {
+            payload
+        },
+        key,
+    );
+    let (again, canonical_file);
+    let bytes = if compressed {
+        again = canonical(&remade)?;
+        canonical_file = canonical(bytes)?;
+        &canonical_file[..]
+    } else {
+        again = remade;
+        bytes
+    };
+    let authenticated = flags & FLAG_MAC != 0;
     let same = if key.is_some() || !authenticated {
         again == bytes
     } else {
@@ -290,6 +322,20 @@ fn check_accepted(
         }
     }
     Ok(())
+}
+
+/// A format-2 compressed snapshot in canonical form: its header with the payload length set to
+/// the uncompressed length and the checksum and MAC fields zeroed (they cover the compressed
+/// bytes; the restore verified them), then the decompressed payload. Two compressed snapshots of
+/// the same world at the same tick have the same canonical form whatever encoder compressed them.
+fn canonical(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let payload = decompress_payload(&bytes[HEADER_LEN..])
+        .map_err(|e| format!("accept, but the payload does not decompress: {e}"))?;
+    let mut out = bytes[..HEADER_LEN].to_vec();
+    out[56..64].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    out[64..HEADER_LEN].fill(0);
+    out.extend_from_slice(&payload);
+    Ok(out)
 }
 
 /// Writes the vectors of `version` into `dir` (see [`write`]). The manifest may gain vectors but
@@ -368,6 +414,8 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
     let world = ball_drop(config, TICK)?;
     let plain = world.snapshot(None);
     let mac = world.snapshot(Some(&key));
+    let compressed = world.snapshot_compressed(None);
+    let compressed_mac = world.snapshot_compressed(Some(&key));
     let payload = encode_world(world.world());
     let accepted = accept(world);
     reseal_matches_wrapper(&plain, &mac)?;
@@ -448,11 +496,11 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         "Truncated",
     );
     let mut bytes = plain.clone();
-    bytes[8..10].copy_from_slice(&2u16.to_le_bytes());
+    bytes[8..10].copy_from_slice(&0u16.to_le_bytes());
     reseal(&mut bytes, None);
     out.reject(
         "unknown_format_version",
-        "accept.snap with the format version set to 2, checksum recomputed.",
+        "accept.snap with the format version set to 0, which is never a format, checksum recomputed.",
         &bytes,
         "UnknownFormatVersion",
     );
@@ -822,6 +870,133 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         "NonFinite",
     );
 
+    // Format 2, compressed payload (flag bit 1): decompressed after checks 1-10, check 11.1.
+    let stored = compress_payload(&payload);
+    format2_matches_wrapper(&plain, &stored, &compressed, &compressed_mac)?;
+    out.add(
+        "accept_compressed",
+        "ball_drop after 30 steps, snapshotted compressed: format 2, flags 0x0002, payload = uncompressed length (u32 LE) then one LZ4 block.",
+        "accept_compressed.snap",
+        MATCH_ID,
+        None,
+        accepted.clone(),
+        &compressed,
+    );
+    out.add(
+        "accept_compressed_mac",
+        "ball_drop after 30 steps, snapshotted compressed with the test key (flags 0x0003; checksum and MAC over the compressed bytes), restored with the test key.",
+        "accept_compressed_mac.snap",
+        MATCH_ID,
+        k,
+        accepted.clone(),
+        &compressed_mac,
+    );
+    let mut bytes = plain.clone();
+    bytes[8..10].copy_from_slice(&FORMAT_VERSION_2.to_le_bytes());
+    reseal(&mut bytes, None);
+    out.add(
+        "accept_format2_uncompressed",
+        "accept.snap with the format version set to 2 and flag bit 1 clear (the payload stored as it is), checksum recomputed.",
+        "accept_format2_uncompressed.snap",
+        MATCH_ID,
+        None,
+        accepted.clone(),
+        &bytes,
+    );
+    out.add(
+        "compressed_mac_missing",
+        "accept_compressed.snap (unauthenticated) restored with the test key.",
+        "accept_compressed.snap",
+        MATCH_ID,
+        k,
+        Expect::Reject("MacMissing".to_string()),
+        &compressed,
+    );
+    let mut bytes = compressed.clone();
+    bytes[10..12].copy_from_slice(&(FLAG_COMPRESSED | 1 << 2).to_le_bytes());
+    reseal(&mut bytes, None);
+    out.reject(
+        "unknown_flags_format2_bit2",
+        "accept_compressed.snap with flag bit 2 set as well (flags 0x0006), checksum recomputed: format 2 defines bits 0 and 1 only.",
+        &bytes,
+        "UnknownFlags",
+    );
+    let mut bytes = compressed.clone();
+    let middle = HEADER_LEN + stored.len() / 2;
+    bytes[middle] ^= 0x01;
+    out.reject(
+        "checksum_mismatch_compressed",
+        &format!("accept_compressed.snap with bit 0 of byte {middle} (in the compressed payload) flipped: the checksum covers the stored bytes and is checked before decompressing."),
+        &bytes,
+        "ChecksumMismatch",
+    );
+    // A compressed snapshot whose stored payload is `stored`, length and checksum recomputed.
+    let with_stored = |stored: &[u8]| {
+        let mut bytes = compressed[..HEADER_LEN].to_vec();
+        bytes[56..64].copy_from_slice(&(stored.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(stored);
+        reseal(&mut bytes, None);
+        bytes
+    };
+    let with_stated = |stated: u32| {
+        let mut s = stored.clone();
+        s[..4].copy_from_slice(&stated.to_le_bytes());
+        with_stored(&s)
+    };
+    out.reject(
+        "compressed_no_length_prefix",
+        "accept_compressed.snap's payload cut to its first 3 bytes (shorter than the 4-byte uncompressed length), length field and checksum recomputed.",
+        &with_stored(&stored[..3]),
+        "Decompression",
+    );
+    out.reject(
+        "compressed_truncated_stream",
+        "accept_compressed.snap's payload without the last 8 bytes of its LZ4 block, length field and checksum recomputed.",
+        &with_stored(&stored[..stored.len() - 8]),
+        "Decompression",
+    );
+    out.reject(
+        "compressed_length_over_limit",
+        "accept_compressed.snap with the stated uncompressed length set to 2^30 + 1, checksum recomputed: refused before anything is allocated.",
+        &with_stated(PAYLOAD_LIMIT as u32 + 1),
+        "PayloadTooLarge",
+    );
+    let block = stored.len() - 4;
+    out.reject(
+        "compressed_length_beyond_block",
+        &format!("accept_compressed.snap with the stated uncompressed length set to 2^30 (within the limit, but more than 255 x the {block}-byte LZ4 block can expand to), checksum recomputed: refused before anything is allocated."),
+        &with_stated(PAYLOAD_LIMIT as u32),
+        "Decompression",
+    );
+    let n = payload.len() as u32;
+    out.reject(
+        "compressed_length_one_more",
+        &format!("accept_compressed.snap with the stated uncompressed length {} instead of {n}, checksum recomputed: the block decompresses to fewer bytes than stated.", n + 1),
+        &with_stated(n + 1),
+        "Decompression",
+    );
+    out.reject(
+        "compressed_length_one_less",
+        &format!("accept_compressed.snap with the stated uncompressed length {} instead of {n}, checksum recomputed: the block decompresses to more bytes than stated.", n - 1),
+        &with_stated(n - 1),
+        "Decompression",
+    );
+    let at = first_match_offset_high_byte(&stored)?;
+    let mut s = stored.clone();
+    s[at] ^= 0x80;
+    out.reject(
+        "compressed_bit_flip_offset",
+        &format!("accept_compressed.snap with bit 7 of payload byte {at} flipped (the high byte of the LZ4 block's first match offset, which then points before the start of the output), checksum recomputed."),
+        &with_stored(&s),
+        "Decompression",
+    );
+    out.reject(
+        "compressed_undecodable",
+        "A format-2 compressed snapshot (valid checksum) whose payload is a valid LZ4 block of 64 bytes 0xff: it decompresses, then does not decode.",
+        &with_stored(&compress_payload(&[0xff; 64])),
+        "Undecodable",
+    );
+
     out.finish()
 }
 
@@ -969,6 +1144,59 @@ fn reseal(bytes: &mut [u8], key: Option<&[u8; 32]>) {
         let mac = covered(bytes, blake3::Hasher::new_keyed(key));
         bytes[96..128].copy_from_slice(&mac);
     }
+}
+
+/// The wrapper's format-2 compressed snapshots are the protocol's: `accept.snap`'s header with
+/// format 2 and flag bit 1 (and the MAC flag), the payload length of the stored bytes, and the
+/// stored bytes = the uncompressed length (u32 LE) then the block; checksum and MAC over them.
+fn format2_matches_wrapper(
+    plain: &[u8],
+    stored: &[u8],
+    compressed: &[u8],
+    compressed_mac: &[u8],
+) -> Result<(), String> {
+    let payload_len = (plain.len() - HEADER_LEN) as u32;
+    if stored[..4] != payload_len.to_le_bytes() {
+        return Err("the compressed payload does not start with its uncompressed length".into());
+    }
+    for (bytes, key) in [(compressed, None), (compressed_mac, Some(&TEST_KEY))] {
+        let flags = FLAG_COMPRESSED | if key.is_some() { FLAG_MAC } else { 0 };
+        let mut made = plain[..HEADER_LEN].to_vec();
+        made[8..10].copy_from_slice(&FORMAT_VERSION_2.to_le_bytes());
+        made[10..12].copy_from_slice(&flags.to_le_bytes());
+        made[56..64].copy_from_slice(&(stored.len() as u64).to_le_bytes());
+        made[64..].fill(0);
+        made.extend_from_slice(stored);
+        reseal(&mut made, key);
+        if made != bytes {
+            return Err("the wrapper's format-2 snapshot differs from the protocol's".into());
+        }
+    }
+    Ok(())
+}
+
+/// The offset, in a stored compressed payload, of the high byte of its LZ4 block's first match
+/// offset: after the u32 length, the first sequence's token, literal-length bytes and literals.
+fn first_match_offset_high_byte(stored: &[u8]) -> Result<usize, String> {
+    let block = &stored[4..];
+    let mut i = 1;
+    let mut literals = (block[0] >> 4) as usize;
+    if literals == 15 {
+        loop {
+            let b = *block.get(i).ok_or("LZ4 block ends in a literal length")?;
+            i += 1;
+            literals += b as usize;
+            if b != 255 {
+                break;
+            }
+        }
+    }
+    let at = i + literals + 1;
+    // The offset must exist and flipping its bit 15 must put it past the output so far.
+    if at >= block.len() || literals >= 1 << 15 {
+        return Err("the LZ4 block's first sequence has no match".into());
+    }
+    Ok(4 + at)
 }
 
 /// [`reseal`] computes what the wrapper's `seal` writes.

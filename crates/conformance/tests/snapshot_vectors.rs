@@ -169,6 +169,19 @@ fn the_check_fails_on_known_bad_cases() {
     let mut v = mac.clone();
     v.key = Some("ff".repeat(32));
     bad.push(("wrong key", v, mac_bytes.clone()));
+    // A compressed file (format 2): a flipped stored byte, a changed digest.
+    let (compressed, compressed_bytes) = find("accept_compressed");
+    check_vector(version, &compressed, &compressed_bytes).unwrap();
+    let mut flipped = compressed_bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 0x10;
+    bad.push(("flipped compressed byte", compressed.clone(), flipped));
+    let mut v = compressed.clone();
+    let Expect::Accept(a) = &mut v.expect else {
+        unreachable!()
+    };
+    a.digests[0] = "0".repeat(16);
+    bad.push(("compressed, changed digest", v, compressed_bytes.clone()));
 
     for (case, vector, bytes) in bad {
         let err =

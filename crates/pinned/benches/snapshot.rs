@@ -21,14 +21,26 @@
 //! take milliseconds, not a regression detector for nanosecond functions; the project's one other
 //! benchmark works the same way; and it keeps criterion's dependency tree out of the lockfile.
 //!
+//! A second part measures **size and compression** (`docs/snapshot-cost.md`, "Size"): for the
+//! catalog scenes `pyramid` (after 60 steps), `arena` (after 120) and `mixed_5000` (after 30)
+//! under the current physics-version, bytes per body of the payload as it is, LZ4-compressed
+//! (snapshot format 2, `PinnedWorld::snapshot_compressed`) and deflated (`miniz_oxide` levels 1
+//! and 6, the better-ratio alternative that was measured, a dev-dependency only); the bincode
+//! size of every serialized `PhysicsWorld` field (alone and LZ4-compressed alone); and the
+//! medians of `snapshot` vs `snapshot_compressed`, `restore` of each, and each codec's
+//! compression and decompression of the payload alone.
+//!
 //! Any non-`--` argument is a scene-name filter (`cargo bench -p rapier-pinned --bench snapshot
-//! -- pyramid`).
+//! -- pyramid`); `overhead` or `sizes` runs only that part.
 
 use std::time::Instant;
 
 use bincode::Options;
 use rapier3d::prelude::*;
-use rapier_pinned::{inspect, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN};
+use rapier_pinned::{
+    compress_payload, decompress_payload, encode_world, inspect, PinnedWorld, SnapshotKey,
+    WorldConfig, HEADER_LEN, PHYSICS_VERSION_CURRENT,
+};
 
 /// Interleaved rounds for a scene whose plain decode takes about a millisecond (`pyramid`), and
 /// for one that takes tens (`mixed_5000`); odd, so the median is one of the samples.
@@ -232,21 +244,230 @@ fn bench_scene(name: &str, steps: Option<usize>) -> bool {
     met
 }
 
+/// Interleaved rounds of the size part: small scenes, and `mixed_5000`.
+const SIZE_ROUNDS_SMALL: usize = 101;
+const SIZE_ROUNDS_LARGE: usize = 21;
+
+/// The bincode size of each serialized field of a `PhysicsWorld`, in field order.
+fn field_sizes(w: &PhysicsWorld) -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        ("gravity", encode_world_part(&w.gravity)),
+        (
+            "integration_parameters",
+            encode_world_part(&w.integration_parameters),
+        ),
+        ("islands", encode_world_part(&w.islands)),
+        ("broad_phase", encode_world_part(&w.broad_phase)),
+        ("narrow_phase", encode_world_part(&w.narrow_phase)),
+        ("bodies", encode_world_part(&w.bodies)),
+        ("colliders", encode_world_part(&w.colliders)),
+        ("impulse_joints", encode_world_part(&w.impulse_joints)),
+        ("multibody_joints", encode_world_part(&w.multibody_joints)),
+        ("soft_bodies", encode_world_part(&w.soft_bodies)),
+    ]
+}
+
+/// One field as the payload encodes it (`bincode::serialize`'s encoding).
+fn encode_world_part<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    bincode::serialize(value).expect("serialize")
+}
+
+fn deflate(payload: &[u8], level: u8) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(payload, level)
+}
+
+fn inflate(stored: &[u8], limit: usize) -> Vec<u8> {
+    miniz_oxide::inflate::decompress_to_vec_with_limit(stored, limit).expect("inflates")
+}
+
+/// The size part for one scene: bytes, breakdown, and timings. Returns the table row.
+fn size_scene(name: &str, steps: usize) -> String {
+    let scene = rapier_pinned_scenes::find(name).expect("catalog scene");
+    let config = WorldConfig::new(PHYSICS_VERSION_CURRENT).expect("current physics-version");
+    let mut world =
+        PinnedWorld::adopt(config, scene.build(config.entry().params())).expect("adopt");
+    for _ in 0..steps {
+        world.step();
+    }
+    let bodies = world.bodies().len();
+    let per_body = |n: usize| n as f64 / bodies as f64;
+    let payload = encode_world(world.world());
+    let snap = world.snapshot(None);
+    let compressed = world.snapshot_compressed(None);
+    let lz4 = compress_payload(&payload);
+    let deflate1 = deflate(&payload, 1);
+    let deflate6 = deflate(&payload, 6);
+    assert_eq!(&compressed[HEADER_LEN..], &lz4[..]);
+    assert_eq!(decompress_payload(&lz4).unwrap(), payload);
+    assert_eq!(inflate(&deflate6, payload.len()), payload);
+
+    println!(
+        "\n{name} after {steps} steps (physics-version {PHYSICS_VERSION_CURRENT}): {bodies} bodies, \
+         {} colliders",
+        world.colliders().len()
+    );
+    println!(
+        "  payload: plain {} B ({:.1} per body), LZ4 {} B ({:.1} per body, {:.2}x), deflate-1 {} B \
+         ({:.1}, {:.2}x), deflate-6 {} B ({:.1}, {:.2}x); header {HEADER_LEN} B",
+        payload.len(),
+        per_body(payload.len()),
+        lz4.len(),
+        per_body(lz4.len()),
+        payload.len() as f64 / lz4.len() as f64,
+        deflate1.len(),
+        per_body(deflate1.len()),
+        payload.len() as f64 / deflate1.len() as f64,
+        deflate6.len(),
+        per_body(deflate6.len()),
+        payload.len() as f64 / deflate6.len() as f64,
+    );
+    println!(
+        "  {:<24} {:>10} {:>9} {:>7}   {:>9}",
+        "field", "bytes", "B/body", "share", "LZ4 alone"
+    );
+    let fields = field_sizes(world.world());
+    let total: usize = fields.iter().map(|(_, b)| b.len()).sum();
+    assert_eq!(total, payload.len(), "the fields are the payload");
+    for (field, bytes) in &fields {
+        println!(
+            "  {:<24} {:>10} {:>9.1} {:>6.1}%   {:>9.1}",
+            field,
+            bytes.len(),
+            per_body(bytes.len()),
+            bytes.len() as f64 / total as f64 * 100.0,
+            per_body(compress_payload(bytes).len()),
+        );
+    }
+
+    let len = payload.len();
+    let mut ops = vec![
+        Op::new("snapshot", || world.snapshot(None)),
+        Op::new("snapshot_compressed", || world.snapshot_compressed(None)),
+        Op::new("restore", || {
+            PinnedWorld::restore(config, &snap, None).unwrap()
+        }),
+        Op::new("restore (compressed)", || {
+            PinnedWorld::restore(config, &compressed, None).unwrap()
+        }),
+        Op::new("  LZ4 compress", || compress_payload(&payload)),
+        Op::new("  LZ4 decompress", || decompress_payload(&lz4).unwrap()),
+        Op::new("  deflate-1 compress", || deflate(&payload, 1)),
+        Op::new("  deflate-1 decompress", || inflate(&deflate1, len)),
+        Op::new("  deflate-6 compress", || deflate(&payload, 6)),
+        Op::new("  deflate-6 decompress", || inflate(&deflate6, len)),
+    ];
+    let rounds = if bodies > 1000 {
+        SIZE_ROUNDS_LARGE
+    } else {
+        SIZE_ROUNDS_SMALL
+    };
+    for op in &mut ops {
+        op.sample();
+    }
+    let n = ops.len();
+    for r in 0..rounds {
+        for i in 0..n {
+            let k = (r + i) % n;
+            let s = ops[k].sample();
+            ops[k].samples.push(s);
+        }
+    }
+    let ms = |n: &str| ops.iter().find(|o| o.name == n).unwrap().median_ms();
+    println!("  {:<24} {:>10} {:>10}", "operation", "median ms", "min ms");
+    for op in &ops {
+        println!(
+            "  {:<24} {:>10.4} {:>10.4}",
+            op.name,
+            op.median_ms(),
+            op.min_ms()
+        );
+    }
+    let plain_total = ms("snapshot") + ms("restore");
+    let lz4_total = ms("snapshot_compressed") + ms("restore (compressed)");
+    let deflate_total = |level: &str| {
+        plain_total
+            + ms(&format!("  deflate-{level} compress"))
+            + ms(&format!("  deflate-{level} decompress"))
+    };
+    println!(
+        "  save + restore: plain {plain_total:.3} ms, LZ4 {lz4_total:.3} ms ({:.2}x); deflate-1 \
+         ~{:.3} ms ({:.2}x), deflate-6 ~{:.3} ms ({:.2}x) (plain + the codec alone)",
+        lz4_total / plain_total,
+        deflate_total("1"),
+        deflate_total("1") / plain_total,
+        deflate_total("6"),
+        deflate_total("6") / plain_total,
+    );
+    format!(
+        "{name:<11} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>7.2}x",
+        per_body(payload.len()),
+        per_body(lz4.len()),
+        per_body(deflate1.len()),
+        per_body(deflate6.len()),
+        ms("snapshot"),
+        ms("snapshot_compressed"),
+        ms("restore"),
+        ms("restore (compressed)"),
+        lz4_total / plain_total,
+    )
+}
+
 fn main() {
-    // `cargo bench` passes `--bench`; any other argument is a scene-name filter.
-    let filter: Vec<String> = std::env::args()
+    // `cargo bench` passes `--bench`; any other argument is a scene-name filter, or a part.
+    let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
-    let mut all = true;
-    for (name, steps) in [("pyramid", None), ("mixed_5000", None)] {
-        if wanted(name) {
-            all &= bench_scene(name, steps);
+    let parts: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| matches!(*a, "overhead" | "sizes"))
+        .collect();
+    let filter: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !matches!(*a, "overhead" | "sizes"))
+        .collect();
+    let part = |p: &str| parts.is_empty() || parts.contains(&p);
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f));
+    if part("overhead") {
+        let mut all = true;
+        for (name, steps) in [("pyramid", None), ("mixed_5000", None)] {
+            if wanted(name) {
+                all &= bench_scene(name, steps);
+            }
+        }
+        println!(
+            "\noverall (unauthenticated restore vs plain decode, every scene): {}",
+            if all { "aim met" } else { "aim NOT met" }
+        );
+    }
+    if part("sizes") {
+        let mut rows = Vec::new();
+        for (name, steps) in [("pyramid", 60), ("arena", 120), ("mixed_5000", 30)] {
+            if wanted(name) {
+                rows.push(size_scene(name, steps));
+            }
+        }
+        println!(
+            "\nsizes (B/body of the payload) and medians (ms), physics-version \
+             {PHYSICS_VERSION_CURRENT}:"
+        );
+        println!(
+            "{:<11} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8}",
+            "scene",
+            "plain",
+            "LZ4",
+            "deflate1",
+            "deflate6",
+            "save",
+            "save LZ4",
+            "restore",
+            "rest. LZ4",
+            "LZ4/plain"
+        );
+        for row in rows {
+            println!("{row}");
         }
     }
-    println!(
-        "\noverall (unauthenticated restore vs plain decode, every scene): {}",
-        if all { "aim met" } else { "aim NOT met" }
-    );
 }

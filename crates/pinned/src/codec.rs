@@ -35,3 +35,64 @@ pub(crate) fn decode_world(bytes: &[u8]) -> Result<PhysicsWorld, String> {
         .deserialize(bytes)
         .map_err(|e| e.to_string())
 }
+
+/// Bytes of the uncompressed-length prefix of a compressed payload (u32 little-endian).
+pub(crate) const LENGTH_PREFIX: usize = 4;
+
+/// Largest expansion of an LZ4 block: every sequence of `3 + k` input bytes (token, offset, `k`
+/// match-length bytes) writes at most `18 + 255 k` bytes and a literal byte writes one, so a block
+/// of `n` bytes decompresses to fewer than `255 n` bytes.
+pub(crate) const LZ4_MAX_RATIO: u64 = 255;
+
+/// The stored form of a compressed payload (snapshot format 2, flag bit 1): the uncompressed
+/// length as a u32 little-endian, then one LZ4 block (the layout of `lz4_flex`'s
+/// `compress_prepend_size` and of python-lz4's `block.compress(store_size=True)`).
+pub(crate) fn compress(payload: &[u8]) -> Vec<u8> {
+    debug_assert!(payload.len() as u64 <= crate::snapshot::PAYLOAD_LIMIT);
+    lz4_flex::block::compress_prepend_size(payload)
+}
+
+/// Why a stored compressed payload was refused.
+pub(crate) enum DecompressError {
+    /// The stated uncompressed length is over the payload limit.
+    TooLarge(u64),
+    /// Anything else, described.
+    Invalid(String),
+}
+
+/// The payload of a stored compressed payload, bounded: the stated length is checked against
+/// `limit` and against what the block's size can expand to before anything is allocated, the
+/// output buffer is exactly the stated length (the decoder cannot write past it), and the block
+/// must fill it exactly.
+pub(crate) fn decompress(stored: &[u8], limit: u64) -> Result<Vec<u8>, DecompressError> {
+    let invalid = |msg: String| Err(DecompressError::Invalid(msg));
+    let Some((prefix, block)) = stored.split_first_chunk::<LENGTH_PREFIX>() else {
+        return invalid(format!(
+            "compressed payload of {} bytes is shorter than its {LENGTH_PREFIX}-byte length prefix",
+            stored.len()
+        ));
+    };
+    let stated = u64::from(u32::from_le_bytes(*prefix));
+    if stated > limit {
+        return Err(DecompressError::TooLarge(stated));
+    }
+    let reachable = LZ4_MAX_RATIO * block.len() as u64;
+    if stated > reachable {
+        return invalid(format!(
+            "stated uncompressed length {stated} is more than an LZ4 block of {} bytes can \
+             expand to ({reachable})",
+            block.len()
+        ));
+    }
+    let mut out = vec![0; stated as usize];
+    match lz4_flex::block::decompress_into(block, &mut out) {
+        Ok(n) if n as u64 == stated => Ok(out),
+        Ok(n) => invalid(format!(
+            "LZ4 block decompresses to {n} bytes, stated uncompressed length {stated}"
+        )),
+        Err(lz4_flex::block::DecompressError::OutputTooSmall { .. }) => invalid(format!(
+            "LZ4 block decompresses to more than the stated uncompressed length {stated}"
+        )),
+        Err(e) => invalid(format!("invalid LZ4 block: {e}")),
+    }
+}

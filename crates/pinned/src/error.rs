@@ -14,7 +14,8 @@ pub enum Error {
     /// The snapshot format version is not one this build reads.
     #[error("unknown snapshot format version {0}")]
     UnknownFormatVersion(u16),
-    /// Flag bits this build does not know (or refuses, like compression) are set.
+    /// Flag bits the snapshot's format version does not define are set (in format 1: every bit
+    /// but the MAC flag, compression included).
     #[error("unknown snapshot flags 0x{0:04x}")]
     UnknownFlags(u16),
     /// The MAC flag is clear but the MAC field is not all zero.
@@ -34,7 +35,8 @@ pub enum Error {
         /// Bytes past the end of the payload.
         extra: u64,
     },
-    /// The payload length field claims more than [`crate::PAYLOAD_LIMIT`].
+    /// The payload length field, or the uncompressed length a compressed payload states, claims
+    /// more than [`crate::PAYLOAD_LIMIT`].
     #[error("payload length {claimed} exceeds the limit {limit}")]
     PayloadTooLarge {
         /// The claimed length.
@@ -70,6 +72,12 @@ pub enum Error {
     /// The MAC does not match the key.
     #[error("MAC mismatch (wrong key or tampered snapshot)")]
     MacMismatch,
+    /// A compressed payload (format 2, flag bit 1) does not decompress to exactly its stated
+    /// uncompressed length: no length prefix, a stated length more than its LZ4 block can
+    /// expand to, an invalid block, or a block that writes fewer or more bytes than stated. (A
+    /// stated length over [`crate::PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`].)
+    #[error("compressed payload refused: {0}")]
+    Decompression(String),
     /// The payload does not decode as a world.
     #[error("undecodable payload: {0}")]
     Undecodable(String),
@@ -122,6 +130,8 @@ pub enum ErrorKind {
     MacMissing,
     /// [`Error::MacMismatch`].
     MacMismatch,
+    /// [`Error::Decompression`].
+    Decompression,
     /// [`Error::Undecodable`].
     Undecodable,
     /// [`Error::ConfigMismatch`].
@@ -149,6 +159,7 @@ impl Error {
             Error::ChecksumMismatch => ErrorKind::ChecksumMismatch,
             Error::MacMissing => ErrorKind::MacMissing,
             Error::MacMismatch => ErrorKind::MacMismatch,
+            Error::Decompression(_) => ErrorKind::Decompression,
             Error::Undecodable(_) => ErrorKind::Undecodable,
             Error::ConfigMismatch(_) => ErrorKind::ConfigMismatch,
             Error::Structural(_) => ErrorKind::Structural,

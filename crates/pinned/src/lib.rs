@@ -9,9 +9,11 @@
 //!   the config digest, so one match's snapshot is refused by another match's world.
 //! - [`PinnedWorld`]: the world. No API changes its config: no `&mut IntegrationParameters`,
 //!   no `&mut PhysicsWorld`, no public field.
-//! - Snapshots ([`PinnedWorld::snapshot`], [`PinnedWorld::restore`],
-//!   [`PinnedWorld::restore_into`], [`inspect`]): a fixed header with checksum and optional MAC,
-//!   then the world in bincode; a restore validates everything before touching anything.
+//! - Snapshots ([`PinnedWorld::snapshot`], [`PinnedWorld::snapshot_compressed`],
+//!   [`PinnedWorld::restore`], [`PinnedWorld::restore_into`], [`inspect`]): a fixed header with
+//!   checksum and optional MAC, then the world in bincode — stored as it is (format 1) or
+//!   LZ4-compressed (format 2, about 4× smaller); a restore reads both and validates everything
+//!   before touching anything.
 //!
 //! ```
 //! use rapier3d::prelude::*;
@@ -29,6 +31,13 @@
 //! other.restore_into(&bytes, Some(&key)).unwrap();
 //! assert_eq!(other.tick(), 1);
 //! assert_eq!(other.snapshot(Some(&key)), bytes);
+//!
+//! // Format 2: the same world, LZ4-compressed (checksum and MAC over the compressed bytes).
+//! let small = world.snapshot_compressed(Some(&key));
+//! assert!(small.len() < bytes.len());
+//! let mut third = PinnedWorld::new(config);
+//! third.restore_into(&small, Some(&key)).unwrap();
+//! assert_eq!(third.snapshot(Some(&key)), bytes);
 //! ```
 //!
 //! `enhanced-determinism` is enabled by this crate's own dependency line on rapier3d, so a build
@@ -50,7 +59,8 @@ mod world;
 pub use config::{diff_world, FieldDiff, WorldConfig};
 pub use error::{Error, ErrorKind, RestoreError};
 pub use snapshot::{
-    inspect, seal, SnapshotInfo, SnapshotKey, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION,
+    compress_payload, decompress_payload, inspect, seal, seal_compressed, seal_stored,
+    SnapshotInfo, SnapshotKey, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2,
     HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
 };
 pub use upstream::import_upstream;

@@ -1,17 +1,20 @@
 //! The snapshot format: a fixed 128-byte little-endian header, then the payload (the world in the
-//! codec's encoding). Specified byte by byte in `docs/protocol.md`.
+//! codec's encoding, stored as it is or compressed). Specified byte by byte in `docs/protocol.md`.
 //!
 //! | offset | size | field |
 //! |---:|---:|---|
 //! | 0 | 8 | magic `RPINSNAP` |
-//! | 8 | 2 | format version (1) |
-//! | 10 | 2 | flags: bit 0 MAC present; every other bit refused (bit 1 reserved: compression) |
+//! | 8 | 2 | format version: 1, or 2 |
+//! | 10 | 2 | flags: bit 0 MAC present; bit 1 (format 2 only) payload compressed; every other bit refused |
 //! | 12 | 4 | physics-version |
 //! | 16 | 8 | tick |
 //! | 24 | 32 | config digest |
-//! | 56 | 8 | payload length |
-//! | 64 | 32 | checksum: BLAKE3 of (header with checksum and MAC zeroed) ‖ payload |
+//! | 56 | 8 | payload length (the stored bytes: compressed when bit 1 is set) |
+//! | 64 | 32 | checksum: BLAKE3 of (header with checksum and MAC zeroed) ‖ stored payload |
 //! | 96 | 32 | MAC: BLAKE3 keyed by the fleet key over the same bytes; zero if unauthenticated |
+//!
+//! A compressed payload is the uncompressed length (u32 little-endian) followed by one LZ4 block;
+//! it is decompressed, bounded, after the checksum and the MAC have verified the stored bytes.
 
 use crate::codec;
 use crate::config::{self, WorldConfig};
@@ -22,18 +25,30 @@ use rapier3d::prelude::PhysicsWorld;
 
 /// The first 8 bytes of every snapshot.
 pub const MAGIC: [u8; 8] = *b"RPINSNAP";
-/// The snapshot format version this build writes and reads.
+/// Snapshot format 1, what [`crate::PinnedWorld::snapshot`] writes: the payload stored as it is.
+/// Still read, with exactly its checks and verdicts, by every build.
 pub const FORMAT_VERSION: u16 = 1;
+/// Snapshot format 2, what [`crate::PinnedWorld::snapshot_compressed`] writes: format 1 plus
+/// flag bit 1 ([`FLAG_COMPRESSED`]).
+pub const FORMAT_VERSION_2: u16 = 2;
 /// Flag bit 0: the MAC field holds a keyed MAC.
 pub const FLAG_MAC: u16 = 1 << 0;
-/// Flag bit 1, reserved for a compressed payload; refused by this build.
+/// Flag bit 1: the payload is stored compressed (u32 little-endian uncompressed length, then one
+/// LZ4 block). Defined by format 2; refused by format 1 (`UnknownFlags`).
 pub const FLAG_COMPRESSED: u16 = 1 << 1;
 /// The header length in bytes.
 pub const HEADER_LEN: usize = 128;
 /// The largest payload length a reader accepts (1 GiB).
 pub const PAYLOAD_LIMIT: u64 = 1 << 30;
 
-const FLAGS_KNOWN: u16 = FLAG_MAC;
+/// The flags a format version defines (none for a format this build does not read).
+fn flags_known(format_version: u16) -> u16 {
+    match format_version {
+        FORMAT_VERSION => FLAG_MAC,
+        FORMAT_VERSION_2 => FLAG_MAC | FLAG_COMPRESSED,
+        _ => 0,
+    }
+}
 const CHECKSUM: std::ops::Range<usize> = 64..96;
 const MAC: std::ops::Range<usize> = 96..128;
 
@@ -57,34 +72,28 @@ impl std::fmt::Debug for SnapshotKey {
 /// The header of a snapshot whose framing and checksum are valid (see [`inspect`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SnapshotInfo {
-    /// The snapshot format version.
+    /// The snapshot format version (1 or 2).
     pub format_version: u16,
     /// The flags.
     pub flags: u16,
     /// Whether the MAC flag is set (the MAC itself is only checked by a restore with a key).
     pub authenticated: bool,
+    /// Whether the payload is stored compressed (format 2, flag bit 1). [`inspect`] does not
+    /// decompress it: a restore does.
+    pub compressed: bool,
     /// The physics-version (possibly one this build does not know).
     pub physics_version: PhysicsVersion,
     /// The tick (steps taken by the world).
     pub tick: u64,
     /// The config digest.
     pub config_digest: [u8; 32],
-    /// The payload length in bytes.
+    /// The payload length in bytes, as stored (compressed when [`Self::compressed`]).
     pub payload_len: u64,
     /// The checksum.
     pub checksum: [u8; 32],
 }
 
-/// The header fields a writer chooses.
-struct Header {
-    flags: u16,
-    physics_version: PhysicsVersion,
-    tick: u64,
-    config_digest: [u8; 32],
-    payload_len: u64,
-}
-
-/// Frames `payload` as a snapshot: header, checksum, and a MAC when `key` is given.
+/// Frames `payload` as a format-1 snapshot: header, checksum, and a MAC when `key` is given.
 ///
 /// Low level (used by [`crate::PinnedWorld::snapshot`], the upstream import and tests): it does
 /// not look at the payload; a restore still validates everything.
@@ -95,23 +104,68 @@ pub fn seal(
     payload: &[u8],
     key: Option<&SnapshotKey>,
 ) -> Vec<u8> {
-    let header = Header {
-        flags: if key.is_some() { FLAG_MAC } else { 0 },
+    seal_stored(
+        FORMAT_VERSION,
+        0,
         physics_version,
         tick,
         config_digest,
-        payload_len: payload.len() as u64,
+        payload,
+        key,
+    )
+}
+
+/// Frames `payload` (the uncompressed world encoding) as a format-2 snapshot with its payload
+/// compressed ([`compress_payload`]): header with flag bit 1, checksum and MAC over the stored,
+/// compressed bytes.
+///
+/// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_compressed`] and tests.
+pub fn seal_compressed(
+    physics_version: PhysicsVersion,
+    tick: u64,
+    config_digest: [u8; 32],
+    payload: &[u8],
+    key: Option<&SnapshotKey>,
+) -> Vec<u8> {
+    seal_stored(
+        FORMAT_VERSION_2,
+        FLAG_COMPRESSED,
+        physics_version,
+        tick,
+        config_digest,
+        &compress_payload(payload),
+        key,
+    )
+}
+
+/// Frames `stored` verbatim after a header of `format_version` with `flags` (the MAC flag is set
+/// when `key` is given, whatever `flags` says), with its checksum and MAC.
+///
+/// Lowest level, for tests and conformance vectors: it writes any format version and flags,
+/// including ones every reader refuses, and does not look at `stored`.
+pub fn seal_stored(
+    format_version: u16,
+    flags: u16,
+    physics_version: PhysicsVersion,
+    tick: u64,
+    config_digest: [u8; 32],
+    stored: &[u8],
+    key: Option<&SnapshotKey>,
+) -> Vec<u8> {
+    let flags = match key {
+        Some(_) => flags | FLAG_MAC,
+        None => flags & !FLAG_MAC,
     };
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    let mut out = Vec::with_capacity(HEADER_LEN + stored.len());
     out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&header.flags.to_le_bytes());
-    out.extend_from_slice(&header.physics_version.to_le_bytes());
-    out.extend_from_slice(&header.tick.to_le_bytes());
-    out.extend_from_slice(&header.config_digest);
-    out.extend_from_slice(&header.payload_len.to_le_bytes());
+    out.extend_from_slice(&format_version.to_le_bytes());
+    out.extend_from_slice(&flags.to_le_bytes());
+    out.extend_from_slice(&physics_version.to_le_bytes());
+    out.extend_from_slice(&tick.to_le_bytes());
+    out.extend_from_slice(&config_digest);
+    out.extend_from_slice(&(stored.len() as u64).to_le_bytes());
     out.extend_from_slice(&[0; 64]);
-    out.extend_from_slice(payload);
+    out.extend_from_slice(stored);
     let checksum = checksum(&out);
     out[CHECKSUM].copy_from_slice(checksum.as_bytes());
     if let Some(key) = key {
@@ -121,11 +175,34 @@ pub fn seal(
     out
 }
 
+/// The stored form of a compressed payload (format 2, flag bit 1): the uncompressed length as a
+/// u32 little-endian, then one LZ4 block (`docs/protocol.md` §3.1). `payload` must be at most
+/// [`PAYLOAD_LIMIT`] bytes.
+pub fn compress_payload(payload: &[u8]) -> Vec<u8> {
+    codec::compress(payload)
+}
+
+/// The payload a stored compressed payload holds, with the bounds a restore applies (check 11.1
+/// of `docs/protocol.md` §5): a stated uncompressed length over [`PAYLOAD_LIMIT`] is
+/// [`Error::PayloadTooLarge`]; no length prefix, a stated length more than the block can expand
+/// to (255 × its size), an invalid LZ4 block, or one that does not fill exactly the stated
+/// length is [`Error::Decompression`]. Never allocates more than the stated length.
+pub fn decompress_payload(stored: &[u8]) -> Result<Vec<u8>, Error> {
+    codec::decompress(stored, PAYLOAD_LIMIT).map_err(|e| match e {
+        codec::DecompressError::TooLarge(claimed) => Error::PayloadTooLarge {
+            claimed,
+            limit: PAYLOAD_LIMIT,
+        },
+        codec::DecompressError::Invalid(msg) => Error::Decompression(msg),
+    })
+}
+
 /// Reads and checks the header, the lengths and the checksum, without decoding the payload.
 ///
 /// Checks, in order: magic, header length, format version, flags, MAC field zero when
 /// unauthenticated, payload length (limit, truncation, trailing bytes), checksum. The
-/// physics-version is reported as found, known or not.
+/// physics-version is reported as found, known or not. A compressed payload is not
+/// decompressed.
 pub fn inspect(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     let info = frame(bytes)?;
     lengths(bytes, info.payload_len)?;
@@ -168,7 +245,13 @@ pub(crate) fn open(
             return Err(Error::MacMismatch);
         }
     }
-    let world = decode_and_validate(config, &bytes[HEADER_LEN..])?;
+    let stored = &bytes[HEADER_LEN..];
+    let world = if info.compressed {
+        let payload = catch_panic(|| decompress_payload(stored), Error::Decompression)?;
+        decode_and_validate(config, &payload)?
+    } else {
+        decode_and_validate(config, stored)?
+    };
     Ok((world, info.tick))
 }
 
@@ -188,17 +271,26 @@ fn decode_and_validate(config: &WorldConfig, payload: &[u8]) -> Result<PhysicsWo
         validate::validate(&world)?;
         Ok(world)
     };
+    catch_panic(run, Error::Undecodable)
+}
+
+/// Runs `run`; a panic becomes `wrap("panic while decoding: <message>")`.
+fn catch_panic<T>(
+    run: impl FnOnce() -> Result<T, Error>,
+    wrap: fn(String) -> Error,
+) -> Result<T, Error> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|panic| {
         let msg = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        Err(Error::Undecodable(format!("panic while decoding: {msg}")))
+        Err(wrap(format!("panic while decoding: {msg}")))
     })
 }
 
-/// The header checks that need no world: magic, length, format, flags, stray MAC.
+/// The header checks that need no world: magic, length, format, flags (as the format defines
+/// them), stray MAC.
 fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     let prefix = bytes.len().min(MAGIC.len());
     if bytes[..prefix] != MAGIC[..prefix] {
@@ -215,12 +307,13 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
     let array_at = |i: usize| -> [u8; 32] { bytes[i..i + 32].try_into().expect("32 bytes") };
     let format_version = u16_at(8);
-    if format_version != FORMAT_VERSION {
+    if format_version != FORMAT_VERSION && format_version != FORMAT_VERSION_2 {
         return Err(Error::UnknownFormatVersion(format_version));
     }
     let flags = u16_at(10);
-    if flags & !FLAGS_KNOWN != 0 {
-        return Err(Error::UnknownFlags(flags & !FLAGS_KNOWN));
+    let known = flags_known(format_version);
+    if flags & !known != 0 {
+        return Err(Error::UnknownFlags(flags & !known));
     }
     let authenticated = flags & FLAG_MAC != 0;
     if !authenticated && bytes[MAC].iter().any(|&b| b != 0) {
@@ -230,6 +323,7 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
         format_version,
         flags,
         authenticated,
+        compressed: flags & FLAG_COMPRESSED != 0,
         physics_version: u32_at(12),
         tick: u64_at(16),
         config_digest: array_at(24),

@@ -207,7 +207,8 @@ impl PinnedWorld {
         self.world.query_pipeline_with_filter(filter)
     }
 
-    /// The world as a snapshot at this tick, authenticated when `key` is given.
+    /// The world as a snapshot at this tick, authenticated when `key` is given: format 1, the
+    /// payload stored as it is.
     pub fn snapshot(&self, key: Option<&SnapshotKey>) -> Vec<u8> {
         snapshot::seal(
             self.config.physics_version(),
@@ -218,7 +219,27 @@ impl PinnedWorld {
         )
     }
 
-    /// A world under `config` restored from `bytes`, after every check of `docs/protocol.md`.
+    /// The world as a compressed snapshot at this tick, authenticated when `key` is given:
+    /// format 2 with flag bit 1, the payload (the same bytes [`Self::snapshot`] stores) compressed
+    /// with LZ4; checksum and MAC cover the compressed bytes. [`Self::restore`] reads both
+    /// formats.
+    ///
+    /// The world is the same: a restore gives the world [`Self::snapshot`]'s bytes give. The
+    /// compressed bytes are what this build's encoder writes; they are not canonical across
+    /// targets (`docs/protocol.md` §3.1): compare worlds by [`Self::snapshot`] or by the
+    /// decompressed payload, never by compressed bytes.
+    pub fn snapshot_compressed(&self, key: Option<&SnapshotKey>) -> Vec<u8> {
+        snapshot::seal_compressed(
+            self.config.physics_version(),
+            self.tick,
+            self.config.digest(),
+            &codec::encode(&self.world),
+            key,
+        )
+    }
+
+    /// A world under `config` restored from `bytes` (format 1 or 2, compressed or not), after
+    /// every check of `docs/protocol.md`.
     ///
     /// With `key`, the snapshot must carry a MAC made with it. Without, a MAC is not checked (the
     /// checksum still is).

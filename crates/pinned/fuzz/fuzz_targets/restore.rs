@@ -11,7 +11,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN};
+use rapier_pinned::{
+    decompress_payload, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, HEADER_LEN,
+};
 use rapier_pinned_fuzz::{config, in_restore, install_panic_policy, key, small_world, write_seeds};
 use std::sync::{Mutex, OnceLock};
 
@@ -72,6 +74,12 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
         ("tick12-mac".into(), world.snapshot(Some(&key))),
         ("tick12-other-key".into(), world.snapshot(Some(&other_key))),
         ("tick40-plain".into(), later.snapshot(None)),
+        // Format 2, compressed payload (flag bit 1), plain and authenticated.
+        ("tick12-compressed".into(), world.snapshot_compressed(None)),
+        (
+            "tick12-compressed-mac".into(),
+            world.snapshot_compressed(Some(&key)),
+        ),
         ("v1-framing".into(), v1),
         ("other-match".into(), other_match),
         (
@@ -96,9 +104,15 @@ fuzz_target!(|data: &[u8]| {
             }
             Ok(()) => {
                 let again = st.world.snapshot(None);
+                let compressed = u16::from_le_bytes([data[10], data[11]]) & FLAG_COMPRESSED != 0;
+                let stored = &data[HEADER_LEN..];
+                let payload = match compressed {
+                    true => decompress_payload(stored).expect("an accepted payload decompresses"),
+                    false => stored.to_vec(),
+                };
                 assert_eq!(
                     &again[HEADER_LEN..],
-                    &data[HEADER_LEN..],
+                    &payload[..],
                     "an accepted snapshot does not re-encode to its own payload"
                 );
                 st.world
