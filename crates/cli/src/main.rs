@@ -3,6 +3,7 @@
 mod check;
 mod conformance;
 mod golden;
+mod net;
 mod snapshot;
 mod versions;
 
@@ -90,6 +91,27 @@ enum Command {
     /// Run every vector suite under conformance/ (sweeps, snapshot vectors of every released
     /// physics-version, pristine-upstream snapshots): one line per suite, then `N passed, M failed`.
     Conformance,
+    /// Run a reference authoritative server (docs/multiplayer.md): step a pinned world at a fixed
+    /// tick, apply the scripted players' inputs, stream them to every client, check the clients'
+    /// digests. Prints `listening on ADDR` first, then one line per join, refusal, divergence,
+    /// migration and the end.
+    Serve(net::Serve),
+    /// Join a match as a client: announce the physics-version, restore the server's snapshot,
+    /// step in lockstep and report digests; exit 1 with the reason if refused or diverged.
+    Join {
+        /// The server's address.
+        addr: String,
+        #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
+        physics_version: u32,
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
+        key_file: Option<PathBuf>,
+        /// A check aid: nudge a body after tick T on purpose, so the server reports the
+        /// divergence at the next digest exchange.
+        #[arg(long, value_name = "T")]
+        desync_at: Option<u64>,
+    },
     /// The main check: golden trajectories and conformance vectors of the current
     /// physics-version (--all: of every released one), a summary table; exit 1 on any failure.
     Check {
@@ -164,7 +186,7 @@ fn versions(all: bool, chosen: &[u32]) -> Vec<u32> {
     }
 }
 
-const KEY_FILE_HELP: &str =
+pub(crate) const KEY_FILE_HELP: &str =
     "The 32-byte fleet key of the snapshot MAC, in a file holding exactly 32 raw bytes, or 64 \
      hex digits optionally followed by one newline (e.g. `openssl rand -hex 32 > key`); anything \
      else is an error";
@@ -532,6 +554,23 @@ fn main() -> ExitCode {
         Command::Snapshot { command } => return exit(snapshot_command(command)),
         Command::Golden { command } => return exit(golden_command(command)),
         Command::Conformance => return exit(conformance_command()),
+        Command::Serve(serve) => return exit(net::serve(serve)),
+        Command::Join {
+            addr,
+            physics_version,
+            match_id,
+            key_file,
+            desync_at,
+        } => {
+            let key_file = key_file.as_deref();
+            return exit(net::join(
+                &addr,
+                physics_version,
+                match_id,
+                key_file,
+                desync_at,
+            ));
+        }
         Command::Check { all, pictures } => {
             let pictures = pictures.unwrap_or_else(golden::default_pictures);
             return exit(check::run(&versions(all, &[]), &pictures).map_err(Failure::Failed));

@@ -1,0 +1,125 @@
+//! `rapier-pinned serve|join`: the reference multiplayer server and client (crate
+//! `rapier-pinned-net`, docs/multiplayer.md) on loopback or any address.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+use rapier_pinned_net::server::{serve as run_server, ServerConfig};
+
+use crate::snapshot::{read_key, typed};
+use crate::{Failure, KEY_FILE_HELP};
+
+/// The options of `serve`.
+#[derive(clap::Args)]
+pub struct Serve {
+    /// Catalog scene to start from (with gravity: a pinned world refuses the others).
+    #[arg(long, value_name = "NAME", default_value = "arena")]
+    scene: String,
+    #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
+    physics_version: u32,
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    match_id: u64,
+    /// Address to listen on (port 0: any free port, printed).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
+    listen: String,
+    /// Stop after this tick.
+    #[arg(long, value_name = "N", default_value_t = 1500)]
+    ticks: u64,
+    /// Ticks per second (0: as fast as possible).
+    #[arg(long, value_name = "HZ", default_value_t = 60.0)]
+    tick_hz: f64,
+    /// Hold at tick T until one more client has joined (repeatable; a tick given twice waits
+    /// for two). Without it, clients join whenever they connect.
+    #[arg(long = "join-at", value_name = "T")]
+    join_at: Vec<u64>,
+    /// Clients report their state digest every N ticks.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    digest_every: u64,
+    #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
+    key_file: Option<PathBuf>,
+    /// Start from this snapshot instead of the scene (host migration: the new host).
+    #[arg(long, value_name = "FILE")]
+    restore: Option<PathBuf>,
+    /// Hand the match over at tick T: write the snapshot to --snapshot-out, tell the clients to
+    /// reconnect to --migrate-to, and stop.
+    #[arg(long, value_name = "T", requires_all = ["migrate_to", "snapshot_out"])]
+    migrate_at: Option<u64>,
+    #[arg(long, value_name = "ADDR")]
+    migrate_to: Option<String>,
+    #[arg(long, value_name = "FILE")]
+    snapshot_out: Option<PathBuf>,
+    /// How long a join point waits for a client, and the end for their last digests.
+    #[arg(long, value_name = "S", default_value_t = 30)]
+    timeout_secs: u64,
+}
+
+fn config(v: PhysicsVersion, match_id: u64) -> Result<WorldConfig, String> {
+    Ok(WorldConfig::new(v)
+        .map_err(|e| typed(&e))?
+        .with_match_id(match_id))
+}
+
+/// Runs the server until its last tick or its migration.
+pub fn serve(o: Serve) -> Result<(), Failure> {
+    let config = config(o.physics_version, o.match_id)?;
+    let key = o.key_file.as_deref().map(read_key).transpose()?;
+    let world = match &o.restore {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            PinnedWorld::restore(config, &bytes, key.as_ref())
+                .map_err(|e| Failure::Refused(format!("{}: {}", path.display(), typed(&e))))?
+        }
+        None => {
+            let scene = rapier_pinned_scenes::find(&o.scene)
+                .ok_or_else(|| format!("unknown scene '{}'", o.scene))?;
+            PinnedWorld::adopt(config, scene.build(config.entry().params()))
+                .map_err(|e| typed(&e))?
+        }
+    };
+    let listener = TcpListener::bind(&o.listen).map_err(|e| format!("{}: {e}", o.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    println!(
+        "listening on {addr}, match {}, physics-version {}, tick {}",
+        o.match_id,
+        o.physics_version,
+        world.tick()
+    );
+    let server = ServerConfig {
+        ticks: o.ticks,
+        tick_hz: o.tick_hz,
+        join_at: o.join_at,
+        digest_every: o.digest_every.max(1),
+        key,
+        migrate: o
+            .migrate_at
+            .zip(o.migrate_to)
+            .zip(o.snapshot_out)
+            .map(|((t, a), f)| (t, a, f)),
+        timeout: Duration::from_secs(o.timeout_secs),
+    };
+    run_server(listener, world, server, &mut std::io::stdout()).map_err(Failure::Failed)?;
+    Ok(())
+}
+
+/// Joins the match at `addr` and steps it to the end.
+pub fn join(
+    addr: &str,
+    v: PhysicsVersion,
+    match_id: u64,
+    key_file: Option<&Path>,
+    desync_at: Option<u64>,
+) -> Result<(), Failure> {
+    let config = config(v, match_id)?;
+    let key = key_file.map(read_key).transpose()?;
+    rapier_pinned_net::client::join(
+        addr,
+        config,
+        key.as_ref(),
+        desync_at,
+        &mut std::io::stdout(),
+    )
+    .map_err(Failure::Refused)?;
+    Ok(())
+}

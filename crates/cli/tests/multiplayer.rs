@@ -1,0 +1,350 @@
+//! The multiplayer round trip with real processes on loopback (docs/multiplayer.md): late join,
+//! several clients, refusals while the others keep stepping, host migration. Each server runs
+//! unpaced (`--tick-hz 0`) with a bounded timeout, so every test ends in seconds.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use rapier_pinned_net::wire::{receive, ServerMsg};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rapier-pinned");
+
+/// A running `rapier-pinned` process whose stdout lines arrive on a channel.
+struct Proc {
+    child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Proc {
+    fn start(args: &[&str]) -> Proc {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        Proc {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits (at most 30 s) for a stdout line containing `text` and returns it.
+    fn expect(&mut self, text: &str) -> String {
+        if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
+            return line.clone();
+        }
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(30)) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no line with {text:?}; saw {:#?}", self.seen),
+            }
+        }
+    }
+
+    /// Waits for the exit and returns (code, every stdout line, stderr).
+    fn finish(mut self) -> (i32, Vec<String>, String) {
+        let status = self.child.wait().unwrap();
+        self.seen.extend(self.lines.try_iter());
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
+            self.seen.push(line);
+        }
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
+        (status.code().unwrap_or(-1), self.seen, stderr)
+    }
+}
+
+/// Starts a server with `args` and returns it with its address.
+fn server(args: &[&str]) -> (Proc, String) {
+    let mut all = vec!["serve", "--tick-hz", "0", "--timeout-secs", "20"];
+    all.extend(args);
+    let mut proc = Proc::start(&all);
+    let line = proc.expect("listening on ");
+    let addr = line["listening on ".len()..]
+        .split(',')
+        .next()
+        .unwrap()
+        .to_string();
+    (proc, addr)
+}
+
+fn digest_of(lines: &[String], prefix: &str) -> String {
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix:?} in {lines:#?}"));
+    line.split("digest ").nth(1).unwrap()[..16].to_string()
+}
+
+#[test]
+fn a_client_joins_at_tick_300_and_steps_1200_ticks_in_lockstep() {
+    let (srv, addr) = server(&["--ticks", "1500", "--join-at", "300"]);
+    let client = Proc::start(&["join", &addr]);
+    let (code, lines, err) = client.finish();
+    assert_eq!(code, 0, "{lines:#?} {err}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("joined at tick 300")),
+        "{lines:#?}"
+    );
+    let (code, server_lines, err) = srv.finish();
+    assert_eq!(code, 0, "{server_lines:#?} {err}");
+    // 20 periodic digests (every 60 ticks from 360 to 1500) and the final one, all equal.
+    assert!(
+        server_lines
+            .iter()
+            .any(|l| l == "client#1 left (closed) after 21 equal digests, joined at tick 300"),
+        "{server_lines:#?}"
+    );
+    assert_eq!(
+        digest_of(&lines, "done tick 1500"),
+        digest_of(&server_lines, "done tick 1500")
+    );
+}
+
+#[test]
+fn a_divergence_is_reported_at_its_tick_and_ends_only_that_session() {
+    let (srv, addr) = server(&["--ticks", "900", "--join-at", "100", "--join-at", "100"]);
+    let honest = Proc::start(&["join", &addr]);
+    let drifting = Proc::start(&["join", &addr, "--desync-at", "450"]);
+    let (code, lines, err) = drifting.finish();
+    assert_eq!(code, 1, "{lines:#?}");
+    // Nudged after tick 450: the next exchange, at tick 480, catches it.
+    assert!(err.contains("diverged at tick 480: server "), "{err}");
+    let (code, lines, err) = honest.finish();
+    assert_eq!(code, 0, "{lines:#?} {err}");
+    let (code, lines, err) = srv.finish();
+    assert_eq!(code, 0, "{lines:#?} {err}");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("diverged client#") && l.contains(" at tick 480: server "))
+            .count(),
+        1,
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("left (closed) after 15 equal digests, joined at tick 100")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn several_clients_join_at_different_ticks() {
+    let (srv, addr) = server(&[
+        "--ticks",
+        "1200",
+        "--join-at",
+        "100",
+        "--join-at",
+        "400",
+        "--join-at",
+        "900",
+    ]);
+    let clients: Vec<Proc> = (0..3).map(|_| Proc::start(&["join", &addr])).collect();
+    let mut joined = Vec::new();
+    for client in clients {
+        let (code, lines, err) = client.finish();
+        assert_eq!(code, 0, "{lines:#?} {err}");
+        joined.push(lines[0].clone());
+    }
+    joined.sort();
+    let (code, lines, err) = srv.finish();
+    assert_eq!(code, 0, "{lines:#?} {err}");
+    for tick in [100, 400, 900] {
+        assert!(lines.iter().any(|l| l.ends_with(&format!("at tick {tick}")) && l.starts_with("joined client#")), "{lines:#?}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("left (closed)")
+                    && l.ends_with(&format!("joined at tick {tick}"))),
+            "{lines:#?}"
+        );
+    }
+    assert!(!lines.iter().any(|l| l.contains("diverged")), "{lines:#?}");
+}
+
+#[test]
+fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_stepping() {
+    let key = std::env::temp_dir().join(format!("mp-key-{}", std::process::id()));
+    let other_key = std::env::temp_dir().join(format!("mp-other-key-{}", std::process::id()));
+    std::fs::write(&key, "11".repeat(32) + "\n").unwrap();
+    std::fs::write(&other_key, "22".repeat(32) + "\n").unwrap();
+    let key_arg = key.to_str().unwrap();
+    // Tick 600 admits two: the client with the wrong key is welcomed (the server cannot know its
+    // key) and refuses the snapshot itself; then the good late client.
+    let (mut srv, addr) = server(&[
+        "--ticks",
+        "1500",
+        "--join-at",
+        "200",
+        "--join-at",
+        "600",
+        "--join-at",
+        "600",
+        "--key-file",
+        key_arg,
+    ]);
+    let first = Proc::start(&["join", &addr, "--key-file", key_arg]);
+    srv.expect("joined client#1 at tick 200");
+
+    // Held at tick 600 until a good client joins, the server meets these first.
+    let wrong = Proc::start(&[
+        "join",
+        &addr,
+        "--physics-version",
+        "1",
+        "--key-file",
+        key_arg,
+    ]);
+    let (code, _, err) = wrong.finish();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("refused by the server: physics-version 1; this match runs physics-version 2"),
+        "{err}"
+    );
+
+    let mut garbage = TcpStream::connect(&addr).unwrap();
+    std::io::Write::write_all(&mut garbage, &[0xff, 0xff, 0xff, 0x7f, 1, 2, 3]).unwrap();
+    match receive::<ServerMsg>(&mut garbage).unwrap() {
+        ServerMsg::Refused { reason } => assert!(reason.contains("exceeds the limit"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+
+    let bad_key = Proc::start(&["join", &addr, "--key-file", other_key.to_str().unwrap()]);
+    let (code, _, err) = bad_key.finish();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("refused the server's snapshot") && err.contains("MacMismatch"),
+        "{err}"
+    );
+
+    let late = Proc::start(&["join", &addr, "--key-file", key_arg]);
+    for client in [first, late] {
+        let (code, lines, err) = client.finish();
+        assert_eq!(code, 0, "{lines:#?} {err}");
+    }
+    let (code, lines, err) = srv.finish();
+    assert_eq!(code, 0, "{lines:#?} {err}");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("refused client#"))
+            .count(),
+        2,
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(
+            |l| l.contains("client#1 left (closed) after 23 equal digests, joined at tick 200")
+        ),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("joined at tick 600") && l.contains("after 0 equal digests")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("joined at tick 600") && l.contains("after 16 equal digests")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
+    let key = std::env::temp_dir().join(format!("mp-fleet-{}", std::process::id()));
+    std::fs::write(&key, "5a".repeat(32)).unwrap();
+    let key_arg = key.to_str().unwrap();
+    let snapshot = std::env::temp_dir().join(format!("mp-migrate-{}.snap", std::process::id()));
+    let _ = std::fs::remove_file(&snapshot);
+    // The reference: one host all the way.
+    let (reference, addr) = server(&["--ticks", "1500", "--join-at", "200", "--key-file", key_arg]);
+    let (code, lines, err) = Proc::start(&["join", &addr, "--key-file", key_arg]).finish();
+    assert_eq!(code, 0, "{lines:#?} {err}");
+    let (_, reference_lines, _) = reference.finish();
+    let expected = digest_of(&reference_lines, "done tick 1500");
+
+    // Host A hands the match over at tick 700 to host B, which restores the authenticated
+    // snapshot; the client reconnects to B.
+    let b_addr = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().to_string()
+    };
+    let snap_arg = snapshot.to_str().unwrap();
+    let (a, a_addr) = server(&[
+        "--ticks",
+        "1500",
+        "--join-at",
+        "200",
+        "--key-file",
+        key_arg,
+        "--migrate-at",
+        "700",
+        "--migrate-to",
+        &b_addr,
+        "--snapshot-out",
+        snap_arg,
+    ]);
+    let client = Proc::start(&["join", &a_addr, "--key-file", key_arg]);
+    let (code, a_lines, err) = a.finish();
+    assert_eq!(code, 0, "{a_lines:#?} {err}");
+    assert!(
+        a_lines
+            .iter()
+            .any(|l| l.starts_with(&format!("migrated at tick 700 to {b_addr}"))),
+        "{a_lines:#?}"
+    );
+    let (b, _) = server(&[
+        "--ticks",
+        "1500",
+        "--listen",
+        &b_addr,
+        "--restore",
+        snap_arg,
+        "--join-at",
+        "700",
+        "--key-file",
+        key_arg,
+    ]);
+    let (code, client_lines, err) = client.finish();
+    assert_eq!(code, 0, "{client_lines:#?} {err}");
+    assert!(
+        client_lines
+            .iter()
+            .any(|l| l == &format!("migrated to {b_addr} at tick 700")),
+        "{client_lines:#?}"
+    );
+    let (code, b_lines, err) = b.finish();
+    assert_eq!(code, 0, "{b_lines:#?} {err}");
+    assert_eq!(digest_of(&b_lines, "done tick 1500"), expected);
+    assert_eq!(digest_of(&client_lines, "done tick 1500"), expected);
+    assert!(
+        b_lines
+            .iter()
+            .any(|l| l.contains("left (closed) after 15 equal digests, joined at tick 700")),
+        "{b_lines:#?}"
+    );
+}

@@ -1,0 +1,15 @@
+//! The multiplayer round trip of design §8, as a game team would run it: an authoritative
+//! server steps a pinned world at a fixed tick and streams the players' inputs; clients join
+//! late from a validated snapshot and step in lockstep, reporting digests; a match moves between
+//! hosts as a snapshot; rollback re-simulates from a ring of snapshots. `docs/multiplayer.md`.
+//!
+//! - [`wire`]: length-prefixed frames and the messages.
+//! - [`inputs`]: player inputs as data.
+//! - [`server`], [`client`]: the reference server and client (`rapier-pinned serve|join`).
+//! - [`rollback`]: the snapshot ring.
+
+pub mod client;
+pub mod inputs;
+pub mod rollback;
+pub mod server;
+pub mod wire;

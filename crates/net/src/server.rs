@@ -1,0 +1,346 @@
+//! The reference authoritative server: steps a pinned world at a fixed tick, applies the players'
+//! inputs, streams them to every client, and checks the clients' digests against its own.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::time::{Duration, Instant};
+
+use rapier_pinned::{PinnedWorld, SnapshotKey};
+use rapier_pinned_scenes::state_digest;
+
+use crate::inputs::{apply, scripted};
+use crate::wire::{receive, send, ClientMsg, ServerMsg, WireError};
+
+/// How a server runs.
+pub struct ServerConfig {
+    /// Stop after this tick.
+    pub ticks: u64,
+    /// Ticks per second; 0 steps as fast as it can (tests).
+    pub tick_hz: f64,
+    /// At each of these ticks, hold until one more client has joined (a tick listed twice waits
+    /// for two); with none, clients are accepted whenever they come.
+    pub join_at: Vec<u64>,
+    /// Clients report their digest every this many ticks.
+    pub digest_every: u64,
+    /// The fleet key snapshots are authenticated with.
+    pub key: Option<SnapshotKey>,
+    /// Hand the match over at this tick: write the snapshot to the file, tell the clients to
+    /// reconnect to the address, and stop.
+    pub migrate: Option<(u64, String, PathBuf)>,
+    /// How long a join point waits, and how long the end waits for the clients' last digests.
+    pub timeout: Duration,
+}
+
+/// A connected client.
+struct Peer {
+    id: usize,
+    stream: TcpStream,
+    joined: u64,
+    checked: usize,
+    alive: bool,
+}
+
+/// What a client's reader thread reports.
+enum Event {
+    Msg(ClientMsg),
+    Closed(String),
+}
+
+/// Runs the match in `world` on `listener` until `config.ticks` (or the migration tick),
+/// writing one line per event to `log`. Returns the final tick and digest.
+pub fn serve(
+    listener: TcpListener,
+    mut world: PinnedWorld,
+    config: ServerConfig,
+    log: &mut dyn Write,
+) -> Result<(u64, u64), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let (tx, rx) = channel();
+    let mut peers: Vec<Peer> = Vec::new();
+    let mut digests = BTreeMap::from([(world.tick(), state_digest(world.bodies()))]);
+    let mut next_id = 1;
+    let start = Instant::now();
+    let first_tick = world.tick();
+    loop {
+        let tick = world.tick();
+        let wanted = config.join_at.iter().filter(|t| **t == tick).count();
+        let mut joined = 0;
+        let deadline = Instant::now() + config.timeout;
+        while joined < wanted || config.join_at.is_empty() {
+            listener.set_nonblocking(true).map_err(io)?;
+            match listener.accept() {
+                Ok((stream, _)) => {
+                    let id = next_id;
+                    next_id += 1;
+                    match handshake(stream, &world, &config, id, &tx) {
+                        Ok(peer) => {
+                            writeln!(log, "joined client#{id} at tick {tick}").map_err(io)?;
+                            peers.push(peer);
+                            joined += 1;
+                        }
+                        Err(reason) => {
+                            writeln!(log, "refused client#{id}: {reason}").map_err(io)?
+                        }
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if joined >= wanted {
+                        break;
+                    }
+                    if Instant::now() > deadline {
+                        return Err(format!(
+                            "tick {tick}: no client joined within {:?}",
+                            config.timeout
+                        ));
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        check_digests(&rx, &mut peers, &digests, log)?;
+        if let Some((at, addr, path)) = &config.migrate {
+            if *at == tick {
+                let bytes = world.snapshot(config.key.as_ref());
+                std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+                broadcast(
+                    &mut peers,
+                    &ServerMsg::Migrate {
+                        addr: addr.clone(),
+                        tick,
+                    },
+                );
+                writeln!(
+                    log,
+                    "migrated at tick {tick} to {addr}: snapshot {} bytes",
+                    bytes.len()
+                )
+                .map_err(io)?;
+                return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
+            }
+        }
+        if tick >= config.ticks {
+            let digest = digests[&tick];
+            broadcast(&mut peers, &ServerMsg::Bye { tick, digest });
+            writeln!(log, "done tick {tick} digest {digest:016x}").map_err(io)?;
+            return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
+        }
+        let inputs = scripted(tick + 1);
+        apply(&mut world, &inputs);
+        world.step();
+        digests.insert(world.tick(), state_digest(world.bodies()));
+        broadcast(
+            &mut peers,
+            &ServerMsg::Tick {
+                tick: world.tick(),
+                inputs,
+            },
+        );
+        if config.tick_hz > 0.0 {
+            let due = start
+                + Duration::from_secs_f64((world.tick() - first_tick) as f64 / config.tick_hz);
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+        }
+    }
+}
+
+/// Reads a client's hello and admits it (with the snapshot, or as a reconnection at this tick),
+/// or refuses it with the reason.
+fn handshake(
+    mut stream: TcpStream,
+    world: &PinnedWorld,
+    config: &ServerConfig,
+    id: usize,
+    tx: &Sender<(usize, Event)>,
+) -> Result<Peer, String> {
+    let io = |e: std::io::Error| e.to_string();
+    stream.set_nonblocking(false).map_err(io)?;
+    stream.set_read_timeout(Some(config.timeout)).map_err(io)?;
+    let refuse = |stream: &mut TcpStream, reason: String| {
+        let _ = send(
+            stream,
+            &ServerMsg::Refused {
+                reason: reason.clone(),
+            },
+        );
+        reason
+    };
+    let hello = match receive::<ClientMsg>(&mut stream) {
+        Ok(ClientMsg::Hello {
+            physics_version,
+            match_id,
+            resume_tick,
+        }) => (physics_version, match_id, resume_tick),
+        Ok(other) => {
+            return Err(refuse(
+                &mut stream,
+                format!("expected a hello, got {other:?}"),
+            ))
+        }
+        Err(e) => return Err(refuse(&mut stream, format!("bad hello: {e}"))),
+    };
+    let (version, match_id, resume) = hello;
+    let ours = world.config();
+    if version != ours.physics_version() {
+        return Err(refuse(
+            &mut stream,
+            format!(
+                "physics-version {version}; this match runs physics-version {}",
+                ours.physics_version()
+            ),
+        ));
+    }
+    if match_id != ours.match_id() {
+        return Err(refuse(
+            &mut stream,
+            format!(
+                "match {match_id}; this server runs match {}",
+                ours.match_id()
+            ),
+        ));
+    }
+    let tick = world.tick();
+    let digest_every = config.digest_every;
+    let welcome = match resume {
+        None => ServerMsg::Welcome {
+            tick,
+            digest_every,
+            snapshot: world.snapshot(config.key.as_ref()),
+        },
+        Some(t) if t == tick => ServerMsg::Resumed { tick, digest_every },
+        Some(t) => {
+            return Err(refuse(
+                &mut stream,
+                format!("resume at tick {t}; the match is at tick {tick}"),
+            ))
+        }
+    };
+    send(&mut stream, &welcome).map_err(io)?;
+    let mut reader = stream.try_clone().map_err(io)?;
+    reader.set_read_timeout(None).map_err(io)?;
+    let tx = tx.clone();
+    std::thread::spawn(move || loop {
+        match receive::<ClientMsg>(&mut reader) {
+            Ok(msg) => {
+                if tx.send((id, Event::Msg(msg))).is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                let why = match e {
+                    WireError::Io(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                        "closed".to_string()
+                    }
+                    e => e.to_string(),
+                };
+                let _ = tx.send((id, Event::Closed(why)));
+                return;
+            }
+        }
+    });
+    Ok(Peer {
+        id,
+        stream,
+        joined: tick,
+        checked: 0,
+        alive: true,
+    })
+}
+
+/// Sends `msg` to every live client; a client whose socket fails is dropped.
+fn broadcast(peers: &mut [Peer], msg: &ServerMsg) {
+    for peer in peers.iter_mut().filter(|p| p.alive) {
+        if send(&mut peer.stream, msg).is_err() {
+            peer.alive = false;
+        }
+    }
+}
+
+/// Compares every digest the clients sent so far with the server's; a mismatch ends that
+/// client's session with the tick and both values.
+fn check_digests(
+    rx: &Receiver<(usize, Event)>,
+    peers: &mut [Peer],
+    digests: &BTreeMap<u64, u64>,
+    log: &mut dyn Write,
+) -> Result<(), String> {
+    while let Ok((id, event)) = rx.try_recv() {
+        handle(id, event, peers, digests, log)?;
+    }
+    Ok(())
+}
+
+fn handle(
+    id: usize,
+    event: Event,
+    peers: &mut [Peer],
+    digests: &BTreeMap<u64, u64>,
+    log: &mut dyn Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let Some(peer) = peers.iter_mut().find(|p| p.id == id) else {
+        return Ok(());
+    };
+    match event {
+        Event::Msg(ClientMsg::Digest { tick, digest }) => {
+            match digests.get(&tick) {
+                Some(&ours) if ours == digest => peer.checked += 1,
+                Some(&ours) => {
+                    writeln!(log, "diverged client#{id} at tick {tick}: server {ours:016x}, client {digest:016x}").map_err(io)?;
+                    let _ = send(
+                        &mut peer.stream,
+                        &ServerMsg::Diverged {
+                            tick,
+                            server: ours,
+                            client: digest,
+                        },
+                    );
+                    peer.alive = false;
+                }
+                None => {
+                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server has not stepped").map_err(io)?;
+                    peer.alive = false;
+                }
+            }
+        }
+        Event::Msg(other) => {
+            writeln!(log, "dropped client#{id}: unexpected {other:?}").map_err(io)?;
+            peer.alive = false;
+        }
+        Event::Closed(why) => {
+            if peer.alive {
+                writeln!(
+                    log,
+                    "client#{id} left ({why}) after {} equal digests, joined at tick {}",
+                    peer.checked, peer.joined
+                )
+                .map_err(io)?;
+            }
+            peer.alive = false;
+        }
+    }
+    Ok(())
+}
+
+/// Waits for every client to send its last digests and close, then reports.
+fn finish(
+    rx: &Receiver<(usize, Event)>,
+    peers: &mut [Peer],
+    digests: &BTreeMap<u64, u64>,
+    tick: u64,
+    log: &mut dyn Write,
+    timeout: Duration,
+) -> Result<(u64, u64), String> {
+    let deadline = Instant::now() + timeout;
+    while peers.iter().any(|p| p.alive) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok((id, event)) => handle(id, event, peers, digests, log)?,
+            Err(_) => return Err(format!("clients still connected {timeout:?} after the end")),
+        }
+    }
+    Ok((tick, digests[&tick]))
+}
