@@ -58,9 +58,15 @@ fn ground(world: &mut PhysicsWorld, friction: Real, restitution: Real) {
 }
 
 /// Inserts `body` with `collider` attached and returns both handles.
-pub fn add(world: &mut PhysicsWorld, body: RigidBodyBuilder, collider: ColliderBuilder) -> (RigidBodyHandle, ColliderHandle) {
+pub fn add(
+    world: &mut PhysicsWorld,
+    body: RigidBodyBuilder,
+    collider: ColliderBuilder,
+) -> (RigidBodyHandle, ColliderHandle) {
     let handle = world.bodies.insert(body);
-    let collider = world.colliders.insert_with_parent(collider, handle, &mut world.bodies);
+    let collider = world
+        .colliders
+        .insert_with_parent(collider, handle, &mut world.bodies);
     (handle, collider)
 }
 
@@ -72,7 +78,9 @@ fn pyramid(world: &mut PhysicsWorld) {
         for i in 0..count {
             let x = (i as Real - (count - 1) as Real / 2.0) * 2.0 * half;
             let y = half + row as Real * 2.0 * half;
-            let body = RigidBodyBuilder::dynamic().translation(Vector::new(x, y, 0.0)).can_sleep(false);
+            let body = RigidBodyBuilder::dynamic()
+                .translation(Vector::new(x, y, 0.0))
+                .can_sleep(false);
             add(world, body, ColliderBuilder::cuboid(half, half, half));
         }
     }
@@ -86,8 +94,15 @@ pub const BALL_RADIUS: Real = 0.1;
 fn ball_drop(world: &mut PhysicsWorld) {
     // Both surfaces carry the materials, so the combined coefficients are 0.5 and 0.6.
     ground(world, 0.6, 0.5);
-    let body = RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_DROP_HEIGHT + BALL_RADIUS, 0.0));
-    let ball = ColliderBuilder::ball(BALL_RADIUS).mass(1.0).restitution(0.5).friction(0.6);
+    let body = RigidBodyBuilder::dynamic().translation(Vector::new(
+        0.0,
+        BALL_DROP_HEIGHT + BALL_RADIUS,
+        0.0,
+    ));
+    let ball = ColliderBuilder::ball(BALL_RADIUS)
+        .mass(1.0)
+        .restitution(0.5)
+        .friction(0.6);
     add(world, body, ball);
 }
 
@@ -110,7 +125,11 @@ fn tower(world: &mut PhysicsWorld) {
                 (Vector::new(offset, y, 0.0), [wide, height, long])
             };
             let body = RigidBodyBuilder::dynamic().translation(pos);
-            add(world, body, ColliderBuilder::cuboid(half[0], half[1], half[2]).friction(0.6));
+            add(
+                world,
+                body,
+                ColliderBuilder::cuboid(half[0], half[1], half[2]).friction(0.6),
+            );
         }
     }
 }
@@ -144,7 +163,9 @@ pub fn crossing(world: &mut PhysicsWorld, second: Crosser, speed: Real) {
         Crosser::Dynamic => RigidBodyBuilder::dynamic(),
         Crosser::Kinematic => RigidBodyBuilder::kinematic_velocity_based(),
     };
-    let right = right.translation(Vector::new(10.0, 0.0, 0.0)).linvel(Vector::new(-speed, 0.0, 0.0));
+    let right = right
+        .translation(Vector::new(10.0, 0.0, 0.0))
+        .linvel(Vector::new(-speed, 0.0, 0.0));
     add(world, right, ColliderBuilder::ball(1.0));
 }
 
@@ -158,7 +179,11 @@ fn bullet_swarm(world: &mut PhysicsWorld) {
         for j in 0..10 {
             for k in 0..10 {
                 let body = RigidBodyBuilder::dynamic()
-                    .translation(Vector::new(x, j as Real * 0.3 + shift, k as Real * 0.3 + shift))
+                    .translation(Vector::new(
+                        x,
+                        j as Real * 0.3 + shift,
+                        k as Real * 0.3 + shift,
+                    ))
                     .linvel(Vector::new(vx, 0.0, 0.0))
                     .ccd_enabled(true);
                 add(world, body, ColliderBuilder::ball(0.1));
@@ -172,8 +197,11 @@ fn bullets_vs_plates(world: &mut PhysicsWorld) {
     // A 5 x 5 wall of 1 m x 1 m plates, 2 mm thick, in the plane x = 10.
     for j in 0..5 {
         for k in 0..5 {
-            let plate = ColliderBuilder::cuboid(0.001, 0.5, 0.5)
-                .translation(Vector::new(10.0, 0.5 + j as Real, -2.0 + k as Real));
+            let plate = ColliderBuilder::cuboid(0.001, 0.5, 0.5).translation(Vector::new(
+                10.0,
+                0.5 + j as Real,
+                -2.0 + k as Real,
+            ));
             world.colliders.insert(plate);
         }
     }
@@ -205,25 +233,56 @@ pub(crate) fn blade_into_plate_with(
     fast_rotation: bool,
 ) -> (ColliderHandle, ColliderHandle) {
     world.gravity = Vector::ZERO;
-    let plate = add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5));
-    (plate.1, blade(world, Vector::new(0.0, offset, 0.0), speed, spin, fast_rotation))
+    let plate = add(
+        world,
+        RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)),
+        ColliderBuilder::cuboid(0.001, 0.5, 0.5),
+    );
+    (
+        plate.1,
+        blade(
+            world,
+            Vector::new(0.0, offset, 0.0),
+            speed,
+            spin,
+            fast_rotation,
+        ),
+    )
 }
 
 /// The 50 cm x 4 cm x 1 mm blade (a bullet) at `pos`, driven along +x at `speed`, spinning about
 /// its thin axis (z) at `spin`. Returns its collider.
-pub(crate) fn blade(world: &mut PhysicsWorld, pos: Vector, speed: Real, spin: Real, fast_rotation: bool) -> ColliderHandle {
+pub(crate) fn blade(
+    world: &mut PhysicsWorld,
+    pos: Vector,
+    speed: Real,
+    spin: Real,
+    fast_rotation: bool,
+) -> ColliderHandle {
     blade_of(world, 0.0005, pos, speed, spin, fast_rotation)
 }
 
 /// [`blade`] with another half-thickness (its other sizes stay 50 cm x 4 cm).
-pub fn blade_of(world: &mut PhysicsWorld, half_thickness: Real, pos: Vector, speed: Real, spin: Real, fast_rotation: bool) -> ColliderHandle {
+pub fn blade_of(
+    world: &mut PhysicsWorld,
+    half_thickness: Real,
+    pos: Vector,
+    speed: Real,
+    spin: Real,
+    fast_rotation: bool,
+) -> ColliderHandle {
     let body = RigidBodyBuilder::dynamic()
         .translation(pos)
         .linvel(Vector::new(speed, 0.0, 0.0))
         .angvel(Vector::new(0.0, 0.0, spin))
         .ccd_enabled(true)
         .allow_fast_rotation(fast_rotation);
-    add(world, body, ColliderBuilder::cuboid(0.25, 0.02, half_thickness)).1
+    add(
+        world,
+        body,
+        ColliderBuilder::cuboid(0.25, 0.02, half_thickness),
+    )
+    .1
 }
 
 fn box_into_rotor(world: &mut PhysicsWorld) {
@@ -234,23 +293,56 @@ fn box_into_rotor(world: &mut PhysicsWorld) {
 /// The rotor: 1 m x 10 cm x 2 mm at the origin, spinning about y at `spin` (its thin axis is z,
 /// so its faces sweep the box's path); and a cube of half-size `half_size` (a bullet) from
 /// (-2, `y`, `z`) along +x at `speed`. Returns the rotor's and the cube's colliders.
-pub fn box_into_rotor_at(world: &mut PhysicsWorld, y: Real, z: Real, half_size: Real, speed: Real, spin: Real) -> (ColliderHandle, ColliderHandle) {
-    let rotor = RigidBodyBuilder::dynamic().angvel(Vector::new(0.0, spin, 0.0)).allow_fast_rotation(true);
+pub fn box_into_rotor_at(
+    world: &mut PhysicsWorld,
+    y: Real,
+    z: Real,
+    half_size: Real,
+    speed: Real,
+    spin: Real,
+) -> (ColliderHandle, ColliderHandle) {
+    let rotor = RigidBodyBuilder::dynamic()
+        .angvel(Vector::new(0.0, spin, 0.0))
+        .allow_fast_rotation(true);
     let rotor = add(world, rotor, ColliderBuilder::cuboid(0.5, 0.05, 0.001)).1;
     let body = RigidBodyBuilder::dynamic()
         .translation(Vector::new(-2.0, y, z))
         .linvel(Vector::new(speed, 0.0, 0.0))
         .ccd_enabled(true);
-    (rotor, add(world, body, ColliderBuilder::cuboid(half_size, half_size, half_size)).1)
+    (
+        rotor,
+        add(
+            world,
+            body,
+            ColliderBuilder::cuboid(half_size, half_size, half_size),
+        )
+        .1,
+    )
 }
 
 /// A vehicle: a 2 m x 60 cm x 1 m chassis box plus a 2 mm guard plate on the side given by
 /// `guard_side` (+1 front, -1 back), both colliders of one body. Returns the guard.
-pub(crate) fn vehicle(world: &mut PhysicsWorld, pos: Vector, vx: Real, guard_side: Real) -> ColliderHandle {
-    let body = RigidBodyBuilder::dynamic().translation(pos).linvel(Vector::new(vx, 0.0, 0.0)).ccd_enabled(true);
-    let (handle, _) = add(world, body, ColliderBuilder::cuboid(1.0, 0.3, 0.5).friction(0.2));
-    let guard = ColliderBuilder::cuboid(0.001, 0.4, 0.6).translation(Vector::new(guard_side * 1.001, 0.0, 0.0)).friction(0.2);
-    world.colliders.insert_with_parent(guard, handle, &mut world.bodies)
+pub(crate) fn vehicle(
+    world: &mut PhysicsWorld,
+    pos: Vector,
+    vx: Real,
+    guard_side: Real,
+) -> ColliderHandle {
+    let body = RigidBodyBuilder::dynamic()
+        .translation(pos)
+        .linvel(Vector::new(vx, 0.0, 0.0))
+        .ccd_enabled(true);
+    let (handle, _) = add(
+        world,
+        body,
+        ColliderBuilder::cuboid(1.0, 0.3, 0.5).friction(0.2),
+    );
+    let guard = ColliderBuilder::cuboid(0.001, 0.4, 0.6)
+        .translation(Vector::new(guard_side * 1.001, 0.0, 0.0))
+        .friction(0.2);
+    world
+        .colliders
+        .insert_with_parent(guard, handle, &mut world.bodies)
 }
 
 fn vehicles(world: &mut PhysicsWorld) {
@@ -268,7 +360,11 @@ fn mixed_5000(world: &mut PhysicsWorld) {
     for i in 0..20 {
         for j in 0..10 {
             for k in 0..25 {
-                let pos = Vector::new(i as Real * 1.0 - 10.0, 0.5 + j as Real * 1.0, k as Real * 1.0 - 12.5);
+                let pos = Vector::new(
+                    i as Real * 1.0 - 10.0,
+                    0.5 + j as Real * 1.0,
+                    k as Real * 1.0 - 12.5,
+                );
                 let shape = match (i + j + k) % 4 {
                     0 => ColliderBuilder::ball(0.45),
                     1 => ColliderBuilder::cuboid(0.4, 0.4, 0.4),
@@ -292,15 +388,30 @@ fn arena(world: &mut PhysicsWorld) {
     ground(world, 0.6, 0.0);
     let [hx, hy, hz] = ARENA_HALF;
     let fixed = |world: &mut PhysicsWorld, half: [Real; 3], pos: Vector| {
-        world.colliders.insert(ColliderBuilder::cuboid(half[0], half[1], half[2]).translation(pos).friction(0.5));
+        world.colliders.insert(
+            ColliderBuilder::cuboid(half[0], half[1], half[2])
+                .translation(pos)
+                .friction(0.5),
+        );
     };
     for side in [-1.0, 1.0] {
-        fixed(world, [0.1, hy, hz], Vector::new(side * (hx + 0.1), hy, 0.0));
-        fixed(world, [hx, hy, 0.1], Vector::new(0.0, hy, side * (hz + 0.1)));
+        fixed(
+            world,
+            [0.1, hy, hz],
+            Vector::new(side * (hx + 0.1), hy, 0.0),
+        );
+        fixed(
+            world,
+            [hx, hy, 0.1],
+            Vector::new(0.0, hy, side * (hz + 0.1)),
+        );
     }
     fixed(world, [hx, 0.1, hz], Vector::new(0.0, 2.0 * hy + 0.1, 0.0));
     // Two vehicle pairs, guards facing: a head-on ram and a fast car into a slow one.
-    for (z, (xa, va), (xb, vb)) in [(-3.0, (-5.0, 12.0), (5.0, -12.0)), (3.0, (-4.0, 20.0), (4.0, -8.0))] {
+    for (z, (xa, va), (xb, vb)) in [
+        (-3.0, (-5.0, 12.0), (5.0, -12.0)),
+        (3.0, (-4.0, 20.0), (4.0, -8.0)),
+    ] {
         vehicle(world, Vector::new(xa, 0.3, z), va, 1.0);
         vehicle(world, Vector::new(xb, 0.3, z), vb, -1.0);
     }
@@ -312,9 +423,19 @@ fn arena(world: &mut PhysicsWorld) {
     }
     // Loose upright plates in the bullets' way.
     for i in 0..8 {
-        let pos = Vector::new(-5.25 + 1.5 * i as Real, 0.301, if i % 2 == 0 { -1.0 } else { 1.0 });
-        let body = RigidBodyBuilder::dynamic().translation(pos).ccd_enabled(true);
-        add(world, body, ColliderBuilder::cuboid(0.001, 0.3, 0.4).friction(0.5));
+        let pos = Vector::new(
+            -5.25 + 1.5 * i as Real,
+            0.301,
+            if i % 2 == 0 { -1.0 } else { 1.0 },
+        );
+        let body = RigidBodyBuilder::dynamic()
+            .translation(pos)
+            .ccd_enabled(true);
+        add(
+            world,
+            body,
+            ColliderBuilder::cuboid(0.001, 0.3, 0.4).friction(0.5),
+        );
     }
     // Bullets fired from both ends, fanned out.
     for i in 0..12 {
@@ -322,12 +443,19 @@ fn arena(world: &mut PhysicsWorld) {
         let (k, speed) = ((i / 2) as Real, 80.0 + 14.0 * (i / 2) as Real);
         let pos = Vector::new(-7.5 * s, 0.2 + 0.25 * k, -2.5 + k);
         let dir = Vector::new(s, 0.0, 0.15 * (2.5 - k)).normalize();
-        let body = RigidBodyBuilder::dynamic().translation(pos).linvel(dir * speed).ccd_enabled(true);
+        let body = RigidBodyBuilder::dynamic()
+            .translation(pos)
+            .linvel(dir * speed)
+            .ccd_enabled(true);
         add(world, body, ColliderBuilder::ball(0.02).density(8.0));
     }
     // Crates.
     for i in 0..6 {
         let pos = Vector::new(-2.5 + i as Real, 0.25, if i % 2 == 0 { 4.5 } else { -4.5 });
-        add(world, RigidBodyBuilder::dynamic().translation(pos), ColliderBuilder::cuboid(0.25, 0.25, 0.25).friction(0.6));
+        add(
+            world,
+            RigidBodyBuilder::dynamic().translation(pos),
+            ColliderBuilder::cuboid(0.25, 0.25, 0.25).friction(0.6),
+        );
     }
 }

@@ -9,7 +9,10 @@ mod catalog;
 mod digest;
 mod thin;
 
-pub use catalog::{add, ARENA_HALF, blade_of, box_into_rotor_at, catalog, crossing, find, Crosser, Scene, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS, TOWER_LAYERS};
+pub use catalog::{
+    add, blade_of, box_into_rotor_at, catalog, crossing, find, Crosser, Scene, ARENA_HALF,
+    BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS, TOWER_LAYERS,
+};
 pub use digest::{body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY};
 pub use thin::{thin_sets, ThinCase, ThinSet, SPEEDS, STARTS};
 

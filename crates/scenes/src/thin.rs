@@ -34,7 +34,12 @@ pub struct ThinSet {
 
 impl ThinSet {
     /// A fresh world (zero gravity unless the set says otherwise) holding start `start` at `speed`.
-    pub fn build(&self, params: IntegrationParameters, start: usize, speed: Real) -> (PhysicsWorld, ThinCase) {
+    pub fn build(
+        &self,
+        params: IntegrationParameters,
+        start: usize,
+        speed: Real,
+    ) -> (PhysicsWorld, ThinCase) {
         let mut world = PhysicsWorld::new();
         world.integration_parameters = params;
         world.gravity = Vector::ZERO;
@@ -62,24 +67,100 @@ impl ThinSet {
 
     /// The target's half-thickness (its smallest half-extent): the penetration gate.
     pub fn half_thickness(&self, world: &PhysicsWorld, case: &ThinCase) -> Real {
-        let he = world.colliders[case.target].shape().as_cuboid().expect("cuboid target").half_extents;
+        let he = world.colliders[case.target]
+            .shape()
+            .as_cuboid()
+            .expect("cuboid target")
+            .half_extents;
         he.x.min(he.y).min(he.z)
     }
 }
 
 static SETS: &[ThinSet] = &[
-    ThinSet { name: "spinning_blade", about: "1 mm blade, 300 rad/s (allow_fast_rotation), into a 2 mm dynamic guard", moving_target: true, speeds: &SPEEDS, build: spinning_blade_fast },
-    ThinSet { name: "spinning_blade_capped", about: "the same blade under the default angular-velocity cap", moving_target: true, speeds: &SPEEDS, build: spinning_blade_capped },
-    ThinSet { name: "box_into_rotor_100", about: "2 cm box into a 2 mm rotor spinning at 100 rad/s", moving_target: true, speeds: &SPEEDS, build: box_into_rotor_100 },
-    ThinSet { name: "box_into_rotor_300", about: "2 cm box into a 2 mm rotor spinning at 300 rad/s", moving_target: true, speeds: &SPEEDS, build: box_into_rotor_300 },
-    ThinSet { name: "blade_pressed", about: "1 mm blade edge pressed against a 2 mm dynamic guard, then pushed", moving_target: true, speeds: &SPEEDS, build: blade_pressed },
-    ThinSet { name: "projectile_pressed", about: "1 cm projectile pressed against a vehicle's 2 mm side guard, then pushed", moving_target: true, speeds: &SPEEDS, build: projectile_pressed },
-    ThinSet { name: "vehicle_ram", about: "vehicle with a 2 mm guard rams another at 30 m/s", moving_target: true, speeds: &[30.0], build: vehicle_ram },
-    ThinSet { name: "vehicle_push", about: "vehicle pushes another guard to guard at 3 m/s", moving_target: true, speeds: &[3.0], build: vehicle_push },
-    ThinSet { name: "fixed_plate", about: "the spinning blade into a 2 mm fixed plate", moving_target: false, speeds: &SPEEDS, build: fixed_plate },
-    ThinSet { name: "fixed_wall", about: "the spinning blade into a 20 cm fixed wall", moving_target: false, speeds: &SPEEDS, build: fixed_wall },
-    ThinSet { name: "slanted_blade", about: "the spinning blade into a fixed 2 mm blade slanted 30 degrees", moving_target: false, speeds: &SPEEDS, build: slanted_blade },
-    ThinSet { name: "hex_wheel", about: "non-round (hexagonal) wheel rolling fast on fixed ground", moving_target: false, speeds: &SPEEDS, build: hex_wheel },
+    ThinSet {
+        name: "spinning_blade",
+        about: "1 mm blade, 300 rad/s (allow_fast_rotation), into a 2 mm dynamic guard",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: spinning_blade_fast,
+    },
+    ThinSet {
+        name: "spinning_blade_capped",
+        about: "the same blade under the default angular-velocity cap",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: spinning_blade_capped,
+    },
+    ThinSet {
+        name: "box_into_rotor_100",
+        about: "2 cm box into a 2 mm rotor spinning at 100 rad/s",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: box_into_rotor_100,
+    },
+    ThinSet {
+        name: "box_into_rotor_300",
+        about: "2 cm box into a 2 mm rotor spinning at 300 rad/s",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: box_into_rotor_300,
+    },
+    ThinSet {
+        name: "blade_pressed",
+        about: "1 mm blade edge pressed against a 2 mm dynamic guard, then pushed",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: blade_pressed,
+    },
+    ThinSet {
+        name: "projectile_pressed",
+        about: "1 cm projectile pressed against a vehicle's 2 mm side guard, then pushed",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: projectile_pressed,
+    },
+    ThinSet {
+        name: "vehicle_ram",
+        about: "vehicle with a 2 mm guard rams another at 30 m/s",
+        moving_target: true,
+        speeds: &[30.0],
+        build: vehicle_ram,
+    },
+    ThinSet {
+        name: "vehicle_push",
+        about: "vehicle pushes another guard to guard at 3 m/s",
+        moving_target: true,
+        speeds: &[3.0],
+        build: vehicle_push,
+    },
+    ThinSet {
+        name: "fixed_plate",
+        about: "the spinning blade into a 2 mm fixed plate",
+        moving_target: false,
+        speeds: &SPEEDS,
+        build: fixed_plate,
+    },
+    ThinSet {
+        name: "fixed_wall",
+        about: "the spinning blade into a 20 cm fixed wall",
+        moving_target: false,
+        speeds: &SPEEDS,
+        build: fixed_wall,
+    },
+    ThinSet {
+        name: "slanted_blade",
+        about: "the spinning blade into a fixed 2 mm blade slanted 30 degrees",
+        moving_target: false,
+        speeds: &SPEEDS,
+        build: slanted_blade,
+    },
+    ThinSet {
+        name: "hex_wheel",
+        about: "non-round (hexagonal) wheel rolling fast on fixed ground",
+        moving_target: false,
+        speeds: &SPEEDS,
+        build: hex_wheel,
+    },
 ];
 
 /// Every set, in a fixed order.
@@ -94,12 +175,24 @@ fn offset(start: usize, scale: Real) -> Real {
 
 /// A 1 m x 1 m fixed plate of `half_thickness` with mid-plane x = 1 (thin along x).
 fn fixed_plate_at_one(world: &mut PhysicsWorld, half_thickness: Real) -> ColliderHandle {
-    world.colliders.insert(ColliderBuilder::cuboid(half_thickness, 0.5, 0.5).translation(Vector::new(1.0, 0.0, 0.0)))
+    world.colliders.insert(
+        ColliderBuilder::cuboid(half_thickness, 0.5, 0.5).translation(Vector::new(1.0, 0.0, 0.0)),
+    )
 }
 
-fn spinning_blade(world: &mut PhysicsWorld, start: usize, speed: Real, fast_rotation: bool) -> ThinCase {
-    let (target, part) = blade_into_plate_with(world, offset(start, 1.0), speed, 300.0, fast_rotation);
-    ThinCase { part, target, steps: 90 }
+fn spinning_blade(
+    world: &mut PhysicsWorld,
+    start: usize,
+    speed: Real,
+    fast_rotation: bool,
+) -> ThinCase {
+    let (target, part) =
+        blade_into_plate_with(world, offset(start, 1.0), speed, 300.0, fast_rotation);
+    ThinCase {
+        part,
+        target,
+        steps: 90,
+    }
 }
 
 fn spinning_blade_fast(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
@@ -113,8 +206,19 @@ fn spinning_blade_capped(world: &mut PhysicsWorld, start: usize, speed: Real) ->
 /// A 1 m x 10 cm x 2 mm rotor at the origin spinning about y (its thin axis is z, so its faces
 /// sweep the box's path), and a 2 cm box from x = -2 at `speed`, its height varied along the rotor.
 fn box_into_rotor(world: &mut PhysicsWorld, start: usize, speed: Real, spin: Real) -> ThinCase {
-    let (target, part) = box_into_rotor_at(world, offset(start, 0.1), 0.1 * offset(start, 1.0), 0.01, speed, spin);
-    ThinCase { part, target, steps: 90 }
+    let (target, part) = box_into_rotor_at(
+        world,
+        offset(start, 0.1),
+        0.1 * offset(start, 1.0),
+        0.01,
+        speed,
+        spin,
+    );
+    ThinCase {
+        part,
+        target,
+        steps: 90,
+    }
 }
 
 fn box_into_rotor_100(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
@@ -128,10 +232,25 @@ fn box_into_rotor_300(world: &mut PhysicsWorld, start: usize, speed: Real) -> Th
 /// The blade, long axis along x, its 4 cm x 1 mm end 1 mm from the dynamic guard (inside the
 /// slop: a persistent contact from the first step), then driven into it at `speed`.
 fn blade_pressed(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
-    let target = add(world, RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)), ColliderBuilder::cuboid(0.001, 0.5, 0.5)).1;
+    let target = add(
+        world,
+        RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)),
+        ColliderBuilder::cuboid(0.001, 0.5, 0.5),
+    )
+    .1;
     let x = 1.0 - 0.001 - 0.001 - 0.25;
-    let part = blade(world, Vector::new(x, offset(start, 1.0), 0.0), speed, 0.0, false);
-    ThinCase { part, target, steps: 60 }
+    let part = blade(
+        world,
+        Vector::new(x, offset(start, 1.0), 0.0),
+        speed,
+        0.0,
+        false,
+    );
+    ThinCase {
+        part,
+        target,
+        steps: 60,
+    }
 }
 
 /// A 1 cm projectile 1 mm from a resting vehicle's side guard, then pushed into it at `speed`.
@@ -139,21 +258,35 @@ fn projectile_pressed(world: &mut PhysicsWorld, start: usize, speed: Real) -> Th
     let target = vehicle(world, Vector::new(2.0, 0.0, 0.0), 0.0, -1.0);
     let guard_face = 2.0 - 1.002;
     let body = RigidBodyBuilder::dynamic()
-        .translation(Vector::new(guard_face - 0.001 - 0.005, offset(start, 1.0), 0.5 * offset(start, 1.0)))
+        .translation(Vector::new(
+            guard_face - 0.001 - 0.005,
+            offset(start, 1.0),
+            0.5 * offset(start, 1.0),
+        ))
         .linvel(Vector::new(speed, 0.0, 0.0))
         .ccd_enabled(true);
     let part = add(world, body, ColliderBuilder::ball(0.005)).1;
-    ThinCase { part, target, steps: 60 }
+    ThinCase {
+        part,
+        target,
+        steps: 60,
+    }
 }
 
 /// Vehicle A (guard in front) from x = `a` at `speed` into vehicle B (guard behind) at rest at
 /// x = `b`, on fixed ground; the start shifts B sideways.
 fn vehicle_pair(world: &mut PhysicsWorld, a: Real, b: Real, start: usize, speed: Real) -> ThinCase {
     world.gravity = Vector::new(0.0, -9.81, 0.0);
-    world.colliders.insert(ColliderBuilder::cuboid(50.0, 0.1, 50.0).translation(Vector::new(0.0, -0.1, 0.0)));
+    world
+        .colliders
+        .insert(ColliderBuilder::cuboid(50.0, 0.1, 50.0).translation(Vector::new(0.0, -0.1, 0.0)));
     let part = vehicle(world, Vector::new(a, 0.3, 0.0), speed, 1.0);
     let target = vehicle(world, Vector::new(b, 0.3, offset(start, 1.0)), 0.0, -1.0);
-    ThinCase { part, target, steps: 120 }
+    ThinCase {
+        part,
+        target,
+        steps: 120,
+    }
 }
 
 fn vehicle_ram(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
@@ -167,14 +300,36 @@ fn vehicle_push(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase
 
 fn fixed_plate(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
     let target = fixed_plate_at_one(world, 0.001);
-    let part = blade(world, Vector::new(0.0, offset(start, 1.0), 0.0), speed, 300.0, true);
-    ThinCase { part, target, steps: 90 }
+    let part = blade(
+        world,
+        Vector::new(0.0, offset(start, 1.0), 0.0),
+        speed,
+        300.0,
+        true,
+    );
+    ThinCase {
+        part,
+        target,
+        steps: 90,
+    }
 }
 
 fn fixed_wall(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
-    let target = world.colliders.insert(ColliderBuilder::cuboid(0.1, 0.5, 0.5).translation(Vector::new(1.1, 0.0, 0.0)));
-    let part = blade(world, Vector::new(0.0, offset(start, 1.0), 0.0), speed, 300.0, true);
-    ThinCase { part, target, steps: 90 }
+    let target = world
+        .colliders
+        .insert(ColliderBuilder::cuboid(0.1, 0.5, 0.5).translation(Vector::new(1.1, 0.0, 0.0)));
+    let part = blade(
+        world,
+        Vector::new(0.0, offset(start, 1.0), 0.0),
+        speed,
+        300.0,
+        true,
+    );
+    ThinCase {
+        part,
+        target,
+        steps: 90,
+    }
 }
 
 fn slanted_blade(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
@@ -182,15 +337,27 @@ fn slanted_blade(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCas
         .translation(Vector::new(1.0, 0.0, 0.0))
         .rotation(Vector::new(0.0, 30f32.to_radians() as Real, 0.0));
     let target = world.colliders.insert(slant);
-    let part = blade(world, Vector::new(0.0, offset(start, 1.0), 0.0), speed, 300.0, true);
-    ThinCase { part, target, steps: 90 }
+    let part = blade(
+        world,
+        Vector::new(0.0, offset(start, 1.0), 0.0),
+        speed,
+        300.0,
+        true,
+    );
+    ThinCase {
+        part,
+        target,
+        steps: 90,
+    }
 }
 
 /// A hexagonal wheel (radius 30 cm, 10 cm wide, axle along z) rolling along +x on fixed ground
 /// at `speed` (spin matched to rolling), its start shifted sideways. The target is the ground.
 fn hex_wheel(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
     world.gravity = Vector::new(0.0, -9.81, 0.0);
-    let target = world.colliders.insert(ColliderBuilder::cuboid(500.0, 0.1, 5.0).translation(Vector::new(0.0, -0.1, 0.0)));
+    let target = world
+        .colliders
+        .insert(ColliderBuilder::cuboid(500.0, 0.1, 5.0).translation(Vector::new(0.0, -0.1, 0.0)));
     let radius: Real = 0.3;
     let mut points = Vec::new();
     for i in 0..6 {
@@ -199,11 +366,17 @@ fn hex_wheel(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
             points.push(Vector::new(radius * a.cos(), radius * a.sin(), z));
         }
     }
-    let wheel = ColliderBuilder::convex_hull(&points).expect("hexagon").friction(0.9);
+    let wheel = ColliderBuilder::convex_hull(&points)
+        .expect("hexagon")
+        .friction(0.9);
     let body = RigidBodyBuilder::dynamic()
         .translation(Vector::new(0.0, radius, offset(start, 1.0)))
         .linvel(Vector::new(speed, 0.0, 0.0))
         .angvel(Vector::new(0.0, 0.0, -speed / radius));
     let part = add(world, body, wheel).1;
-    ThinCase { part, target, steps: 60 }
+    ThinCase {
+        part,
+        target,
+        steps: 60,
+    }
 }
