@@ -1,4 +1,4 @@
-//! Checks the engine's own moving-pair sweep (`rapier3d::dynamics::moving_pair_time_of_impact`,
+//! Checks the engine's own moving-pair sweep (`parry3d::query::sweep_toi::sweep_time_of_impact_full_shapes`,
 //! what the `ccd_relative_motion` pass calls) against the oracle, case by case.
 //!
 //! The engine stops two shapes `slop` apart (within `tol = slop / 4`), so against the exact first
@@ -15,7 +15,7 @@
 use crate::oracle::{
     centre_distance, closest_approach, first_contact, relative_displacement, residual, SphereMotion,
 };
-use rapier3d::dynamics::moving_pair_time_of_impact;
+use rapier3d::parry::query::sweep_toi::sweep_time_of_impact_full_shapes;
 use rapier3d::math::{Pose, Real, Vector};
 use rapier3d::parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy};
 
@@ -41,7 +41,7 @@ pub fn engine_verdict(a: &SphereMotion, b: &SphereMotion, slop: Real) -> EngineV
     let sweep_b = Sweep::from_poses(&pose(b.start), &end(b), Vector::ZERO);
     let proxy_a = ToiProxy::point(Vector::ZERO, a.radius as Real);
     let proxy_b = ToiProxy::point(Vector::ZERO, b.radius as Real);
-    let out = moving_pair_time_of_impact(&proxy_a, &sweep_a, &proxy_b, &sweep_b, 1.0, slop);
+    let out = sweep_time_of_impact_full_shapes(&proxy_a, &sweep_a, &proxy_b, &sweep_b, 1.0, slop);
     match out.status {
         SweepToiStatus::Separated => EngineVerdict::Separated,
         SweepToiStatus::Failed => EngineVerdict::Failed(out.fraction),

@@ -2,7 +2,6 @@
 
 #[cfg(feature = "alloc")]
 pub use self::ccd::CCDSolver;
-pub use self::ccd::moving_pair_time_of_impact;
 pub use self::coefficient_combine_rule::CoefficientCombineRule;
 #[cfg(feature = "dim3")]
 pub use self::integration_parameters::FrictionModel;

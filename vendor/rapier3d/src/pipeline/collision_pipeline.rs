@@ -107,6 +107,7 @@ impl CollisionPipeline {
             0.0,
             false,
             0.0,
+            false,
             islands,
             bodies,
             colliders,

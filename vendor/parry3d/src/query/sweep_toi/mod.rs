@@ -12,7 +12,8 @@
 pub use self::proxy_distance::{proxy_distance, ProxyDistanceOutput, SimplexCache};
 pub use self::sweep::Sweep;
 pub use self::sweep_toi::{
-    sweep_time_of_impact, sweep_time_of_impact_with_target, SweepToiOutput, SweepToiStatus,
+    sweep_time_of_impact, sweep_time_of_impact_full_shapes, sweep_time_of_impact_with_target,
+    SweepToiOutput, SweepToiStatus,
 };
 pub use self::toi_proxy::{ToiProxy, TOI_PROXY_INLINE_POINTS};
 

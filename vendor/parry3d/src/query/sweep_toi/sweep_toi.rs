@@ -67,6 +67,31 @@ pub fn sweep_time_of_impact(
     )
 }
 
+/// The time of impact of two swept proxies that stops the *full* shapes `linear_slop` apart,
+/// whatever their radii (target `radius_a + radius_b + linear_slop`, tolerance
+/// `linear_slop / 4`, as [`sweep_time_of_impact`]'s). [`sweep_time_of_impact`]'s own target,
+/// `max(slop, radii - slop)`, lets round shapes sink up to `linear_slop` into each other, which
+/// misses tangent and grazing contacts of two moving shapes.
+pub fn sweep_time_of_impact_full_shapes(
+    proxy_a: &ToiProxy,
+    sweep_a: &Sweep,
+    proxy_b: &ToiProxy,
+    sweep_b: &Sweep,
+    max_fraction: Real,
+    linear_slop: Real,
+) -> SweepToiOutput {
+    let target = proxy_a.radius + proxy_b.radius + linear_slop;
+    sweep_time_of_impact_with_target(
+        proxy_a,
+        sweep_a,
+        proxy_b,
+        sweep_b,
+        max_fraction,
+        target,
+        0.25 * linear_slop,
+    )
+}
+
 /// [`sweep_time_of_impact`] with an explicit target: the shapes are advanced to the earliest
 /// time in `[0, max_fraction]` at which their *core-shape* separation (proxy radii ignored)
 /// drops to `target`, within `tolerance`. For example `radius_a + radius_b + linear_slop`

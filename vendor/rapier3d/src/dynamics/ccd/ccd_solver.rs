@@ -5,15 +5,16 @@ use crate::dynamics::{
 use crate::geometry::{
     BroadPhaseBvh, Collider, ColliderHandle, ColliderSet, CollisionEvent, NarrowPhase,
 };
-use crate::math::Real;
+use crate::math::{Real, Vector};
 use crate::parry::bounding_volume::Aabb;
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
-use super::relative_motion;
+use super::motion::{Clamp, apply_clamps};
+use super::relative_motion::{MovingTargets, bullet_clamps, sweep_bullet};
 use super::sweeps::{
-    BodyContinuousResult, CcdTargets, PseudoHitMode, collect_fixed_targets, collect_soft_targets,
-    is_bullet, map_bodies_parallel, sweep_fast_body,
+    BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, collect_fixed_targets,
+    collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
 };
 
 /// Continuous Collision Detection solver preventing fast objects from tunneling:
@@ -154,6 +155,8 @@ impl CCDSolver {
                 PseudoHitMode::Ignore,
                 // The splitter keeps upstream's rule: it only picks the substep length.
                 CcdPersistentContactPolicy::Upstream,
+                FastBodyRule::Upstream,
+                |_, _| {},
             )
             .fraction
         });
@@ -238,15 +241,19 @@ impl CCDSolver {
                     linear_slop,
                     PseudoHitMode::Record,
                     params.ccd_persistent_contact_policy,
+                    FastBodyRule::Upstream,
+                    |_, _| {},
                 )
             });
             all_results.extend(results);
         }
-        Self::apply_clamps(bodies, &all_results, dt);
+        apply_clamps(bodies, Self::clamps(&all_results), dt);
 
-        // Pass 2 with `ccd_relative_motion`: bullets vs everything, moving targets swept on
-        // their own motion (after pass 1's clamps), both bodies of a hit clamped.
-        if !bullets.is_empty() && params.ccd_relative_motion {
+        // Pass 2: bullets vs everything except other bullets. Targets read the (already
+        // clamped) `next_position` from pass 1 (deferred bullet stage). With
+        // `ccd_relative_motion`, bullets also sweep other bullets and every moving target along
+        // its own motion, and both bodies of a hit are clamped.
+        if !bullets.is_empty() {
             let (clamps, bullet_results) = {
                 let query_pipeline = broad_phase.as_query_pipeline(
                     narrow_phase.query_dispatcher(),
@@ -255,60 +262,46 @@ impl CCDSolver {
                     QueryFilter::default(),
                 );
                 let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
-                let moving = relative_motion::MovingTargets::collect(
-                    bodies,
-                    colliders,
-                    linear_slop,
-                    &bullets,
-                );
-                let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
-                    relative_motion::sweep_bullet(
-                        handle,
-                        bodies,
-                        colliders,
-                        bvh,
-                        &moving,
-                        dispatcher,
-                        hooks,
-                        dt,
-                        linear_slop,
-                        params.ccd_persistent_contact_policy,
-                    )
-                });
-                relative_motion::resolve(&bullets, sweeps)
+                let policy = params.ccd_persistent_contact_policy;
+                if params.ccd_relative_motion {
+                    let moving = MovingTargets::collect(bodies, colliders, linear_slop, &bullets);
+                    let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
+                        sweep_bullet(
+                            handle,
+                            bodies,
+                            colliders,
+                            bvh,
+                            &moving,
+                            dispatcher,
+                            hooks,
+                            dt,
+                            linear_slop,
+                            policy,
+                        )
+                    });
+                    bullet_clamps(&bullets, sweeps)
+                } else {
+                    let results = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
+                        sweep_fast_body(
+                            handle,
+                            bodies,
+                            colliders,
+                            bodies[handle].pos.next_position,
+                            CcdTargets::FullBvh(bvh),
+                            dispatcher,
+                            hooks,
+                            dt,
+                            linear_slop,
+                            PseudoHitMode::Record,
+                            policy,
+                            FastBodyRule::Upstream,
+                            |_, _| {},
+                        )
+                    });
+                    (Self::clamps(&results).collect(), results)
+                }
             };
-            relative_motion::apply_clamps(bodies, &clamps, dt);
-            all_results.extend(bullet_results);
-        }
-
-        // Pass 2: bullets vs everything except other bullets. Targets read the (already
-        // clamped) `next_position` from pass 1 (deferred bullet stage).
-        if !bullets.is_empty() && !params.ccd_relative_motion {
-            let bullet_results = {
-                let query_pipeline = broad_phase.as_query_pipeline(
-                    narrow_phase.query_dispatcher(),
-                    bodies,
-                    colliders,
-                    QueryFilter::default(),
-                );
-                let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
-                map_bodies_parallel(&bullets, hooks, |handle, hooks| {
-                    sweep_fast_body(
-                        handle,
-                        bodies,
-                        colliders,
-                        bodies[handle].pos.next_position,
-                        CcdTargets::FullBvh(bvh),
-                        dispatcher,
-                        hooks,
-                        dt,
-                        linear_slop,
-                        PseudoHitMode::Record,
-                        params.ccd_persistent_contact_policy,
-                    )
-                })
-            };
-            Self::apply_clamps(bodies, &bullet_results, dt);
+            apply_clamps(bodies, clamps, dt);
             all_results.extend(bullet_results);
         }
 
@@ -375,15 +368,17 @@ impl CCDSolver {
         }
     }
 
-    /// Clamps each impacted body's `next_position` to the interpolated pose at its impact
-    /// fraction, along the result's motion model. Pose only — velocities are preserved.
-    fn apply_clamps(bodies: &mut RigidBodySet, results: &[BodyContinuousResult], dt: Real) {
-        for result in results {
-            if result.fraction < 1.0 {
-                let rb = bodies.index_mut_internal(result.handle);
-                rb.pos.next_position =
-                    relative_motion::clamped_pose(rb, result.model, result.fraction, dt);
-            }
-        }
+    /// The clamps of the bodies that hit something: each to its impact fraction, along its
+    /// result's motion model.
+    fn clamps(results: &[BodyContinuousResult]) -> impl Iterator<Item = Clamp> + '_ {
+        results
+            .iter()
+            .filter(|result| result.fraction < 1.0)
+            .map(|result| Clamp {
+                handle: result.handle,
+                fraction: result.fraction,
+                model: result.model,
+                ride_along: Vector::ZERO,
+            })
     }
 }

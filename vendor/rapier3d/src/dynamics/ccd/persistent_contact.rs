@@ -2,7 +2,7 @@
 //! [`IntegrationParameters::ccd_persistent_contact_policy`](crate::dynamics::IntegrationParameters::ccd_persistent_contact_policy)
 //! (rapier-pinned patch, `Upstream` by default).
 //!
-//! A pair is a *persistent contact* when a piece's full-shape sweep reports fraction 0: the
+//! A pair is a *persistent contact* when a sub-shape's sweep reports fraction 0: the
 //! shapes are already within the sweep's target separation, or overlapping, at the start of the
 //! step. That is derived from the poses alone; nothing is remembered between steps. Upstream
 //! ignores such pairs in 3D. The other policies:
@@ -12,8 +12,8 @@
 //!   accepted only on a different *face* of the target than the one the pair touches at the start
 //!   (a convex target's face is its support feature toward the contact normal, as parry's
 //!   `PolygonalFeatureMap` reports it; shapes without one, such as balls, have one face). On the
-//!   same face, or without a hit, each persistent piece sweeps its *core sphere* instead: a ball at
-//!   the piece's centroid of radius `CORE_FRACTION × ccd_thickness`.
+//!   same face, or without a hit, each touching sub-shape sweeps its *core sphere* instead: a ball at
+//!   the sub-shape's centroid of radius `CORE_FRACTION × ccd_thickness`.
 //! - **kinematic/dynamic target**, policy 1: the core sphere only;
 //! - **kinematic/dynamic target**, policy 2: the full-shape nonlinear cast (over both bodies'
 //!   motions with `ccd_relative_motion`, against the target frozen at its end pose without),
@@ -27,8 +27,25 @@ use parry::query::sweep_toi::{CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{PolygonalFeature, Shape};
 
-use super::relative_motion::{MotionModel, nonlinear_motion};
-use super::sweeps::{FastColliderInfo, FastSubShape};
+use super::motion::{MotionModel, step_motion};
+
+/// A sub-shape of the fast collider whose sweep starts in contact with the target: its sweep and
+/// its *core sphere*, a ball at its centroid `CORE_FRACTION × ccd_thickness` wide.
+pub(super) struct TouchingSubShape {
+    pub(super) sweep: Sweep,
+    pub(super) core_sphere: ToiProxy<'static>,
+}
+
+impl TouchingSubShape {
+    /// The sub-shape swept by `sweep`, with centroid `local_centroid` (in the sweep's local frame)
+    /// and smallest extent `min_extent`.
+    pub(super) fn new(sweep: Sweep, local_centroid: Vector, min_extent: Real) -> Self {
+        Self {
+            sweep,
+            core_sphere: ToiProxy::point(local_centroid, CORE_FRACTION * min_extent),
+        }
+    }
+}
 
 /// The target of a persistent pair, as the pass that found it sees it.
 pub(super) struct PersistentTarget<'a> {
@@ -45,7 +62,7 @@ pub(super) struct PersistentTarget<'a> {
 
 impl<'a> PersistentTarget<'a> {
     /// A target that holds `pose` during the whole sweep (fixed, or frozen at its end pose).
-    pub(super) fn still(
+    pub(super) fn holding_pose(
         collider: &'a Collider,
         proxy: &'a ToiProxy<'a>,
         pose: &Pose,
@@ -61,20 +78,21 @@ impl<'a> PersistentTarget<'a> {
     }
 
     /// A target moving along its body's step (`ccd_relative_motion`): `sweep` as the pair cast
-    /// used it, and the constant-velocity motion reproducing the same step.
+    /// used it, and the constant-velocity motion reproducing the same step (`None` for a step of
+    /// zero length).
     pub(super) fn moving(
         collider: &'a Collider,
         body: &RigidBody,
         proxy: &'a ToiProxy<'a>,
         sweep: Sweep,
-        inv_dt: Real,
+        dt: Real,
     ) -> Option<Self> {
         let parent = collider.parent.as_ref()?;
         Some(Self {
             collider,
             proxy,
             sweep,
-            motion: nonlinear_motion(body, inv_dt).prepend(parent.pos_wrt_parent),
+            motion: step_motion(body, dt)?.prepend(parent.pos_wrt_parent),
             fixed: false,
         })
     }
@@ -83,18 +101,13 @@ impl<'a> PersistentTarget<'a> {
 /// Where in its step a persistent pair is examined, as step fractions.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Window {
-    /// Where the pair starts in contact: 0, or the start of a fast-turning pair's piece.
+    /// Where the pair starts in contact: 0, or the start of a fast-turning pair's time slice.
     pub(super) from: Real,
-    /// Hits at or after this are not accepted (an earlier hit of the same bullet, or the
-    /// piece's end).
+    /// Hits at or after this are not accepted (an earlier hit of the same body, or the
+    /// slice's end).
     pub(super) max_fraction: Real,
-    /// Where the full-shape cast ends: the end of the step, or of the piece.
+    /// Where the full-shape cast ends: the end of the step, or of the slice.
     pub(super) cast_end: Real,
-}
-
-/// The fast piece's core sphere: a ball at its centroid, `CORE_FRACTION × ccd_thickness` wide.
-fn core_sphere(sub: &FastSubShape) -> ToiProxy<'static> {
-    ToiProxy::point(sub.local_centroid, CORE_FRACTION * sub.min_extent)
 }
 
 /// The face of a convex `shape` a contact with local normal `normal` lies on: its support
@@ -106,17 +119,25 @@ fn face(shape: &dyn Shape, normal: Vector) -> Option<u32> {
     Some(feature.fid.0)
 }
 
-/// Applies `policy` to a persistent pair: `persistent` are the fast collider's pieces whose sweep
-/// started at fraction 0, `pair_toi` the time of impact the pass uses for a piece against this
-/// target (so the core sphere stops exactly as a full piece would). `window` is where in the
-/// step the pair is in contact and what it may be clamped to (see [`Window`]). Returns the
-/// accepted fraction in `[window.from, window.max_fraction)` and the model the clamp must follow.
+/// The fast collider of a persistent pair: its collider and body.
+#[derive(Copy, Clone)]
+pub(super) struct FastCollider<'a> {
+    pub(super) collider: &'a Collider,
+    pub(super) body: &'a RigidBody,
+}
+
+/// Applies `policy` to a persistent pair: `touching` are the fast collider's sub-shapes whose
+/// sweep started at fraction 0, `pair_toi` the time of impact the pass uses for a sub-shape
+/// against this target (so the core sphere stops exactly as a full sub-shape would). `window` is
+/// where in the step the pair is in contact and what it may be clamped to (see [`Window`]).
+/// Returns the accepted fraction in `[window.from, window.max_fraction)` and the model the clamp
+/// must follow.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn resolve_persistent(
     policy: CcdPersistentContactPolicy,
     dispatcher: &dyn QueryDispatcher,
-    fast: &FastColliderInfo,
-    persistent: &[&FastSubShape],
+    fast: FastCollider,
+    touching: &[TouchingSubShape],
     target: &PersistentTarget,
     window: Window,
     dt: Real,
@@ -125,8 +146,8 @@ pub(super) fn resolve_persistent(
     let Window {
         from, max_fraction, ..
     } = window;
-    if persistent.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
-        return None; // Callers only collect persistent pieces under another policy.
+    if touching.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
+        return None; // Callers only collect touching sub-shapes under another policy.
     }
 
     let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
@@ -141,11 +162,11 @@ pub(super) fn resolve_persistent(
 
     let mut best = None;
     let mut max_fraction = max_fraction;
-    for sub in persistent {
+    for sub in touching {
         let output = pair_toi(
             target.proxy,
             &target.sweep,
-            &core_sphere(sub),
+            &sub.core_sphere,
             &sub.sweep,
             max_fraction,
         );
@@ -164,7 +185,7 @@ pub(super) fn resolve_persistent(
 /// than the one touched at the start.
 fn full_shape_fraction(
     dispatcher: &dyn QueryDispatcher,
-    fast: &FastColliderInfo,
+    fast: FastCollider,
     target: &PersistentTarget,
     window: Window,
     dt: Real,
@@ -174,11 +195,8 @@ fn full_shape_fraction(
         max_fraction,
         cast_end,
     } = window;
-    if dt == 0.0 {
-        return None;
-    }
     let parent1 = fast.collider.parent.as_ref()?;
-    let motion1 = nonlinear_motion(fast.body, 1.0 / dt).prepend(parent1.pos_wrt_parent);
+    let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
     let (shape1, shape2) = (fast.collider.shape.as_ref(), target.collider.shape.as_ref());
     // The fast collider's pose in the target's frame.
     let pose12_at = |fraction: Real| {

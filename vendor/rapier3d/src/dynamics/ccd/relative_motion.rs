@@ -11,14 +11,16 @@
 //!   normalized time as the bullet; candidates come from bounds that cover the whole motion of
 //!   both colliders (a sphere around the center of mass swept along its path, so any rotation is
 //!   covered);
-//! - bullet pairs are cast once, by the bullet with the smaller handle;
+//! - a pair of two bullets this pass sweeps is cast once, by the bullet with the smaller handle;
 //! - a moving pair stops when the full shapes are `allowed_linear_error` apart, whatever their
 //!   radii (upstream's proxy target lets round shapes sink `allowed_linear_error` deep instead,
 //!   which misses grazing and tangent contacts and clamps late);
+//! - a pair with a body turning more than half a turn in the step is swept in time slices of at
+//!   most π/4 of rotation each, since an endpoint sweep turns the short way round;
 //! - every dynamic body in a hit takes the earliest fraction over all its pairs and is clamped
-//!   along the motion model that fraction was computed on (endpoint sweep, or constant velocity
-//!   with exact rotation for the nonlinear cast); kinematic bodies are never clamped (their motion
-//!   is the user's); velocities are kept: the next step's contacts resolve the collision.
+//!   along the motion model that fraction was computed on; kinematic bodies are never clamped
+//!   (their motion is the user's); velocities are kept: the next step's contacts resolve the
+//!   collision.
 //!
 //! All pairs are cast on the same (post non-bullet pass) motions and the per-body minimum is
 //! order-independent, so the result does not depend on iteration order or thread count.
@@ -30,100 +32,16 @@ use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
 use crate::parry::partitioning::Bvh;
 use crate::pipeline::PhysicsHooks;
-use parry::query::sweep_toi::{
-    Sweep, SweepToiOutput, SweepToiStatus, ToiProxy, sweep_time_of_impact_with_target,
-};
+use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_impact_full_shapes};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
-use super::persistent_contact::{PersistentTarget, Window, resolve_persistent};
+use super::motion::{Clamp, MotionModel, slice_count, step_motion};
+use super::persistent_contact::{FastCollider, PersistentTarget, Window, resolve_persistent};
 use super::sweeps::{
-    BodyContinuousResult, FastColliderInfo, FastShapeKind, FastSubShape, PseudoHit,
-    cast_collider_pair, intersect_swept_aabb, is_composite_shape, is_fixed_target,
-    pair_filtered_out_by_hooks,
+    BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
+    PseudoHit, PseudoHitMode, SubShapeCast, cast_sub_shapes, is_moving_target,
+    pair_filtered_out_by_hooks, sweep_fast_body,
 };
-
-/// The motion model a time of impact was computed on. A clamped body follows the same model:
-/// mixing them was measured to cost ~10 cm of penetration at high spin rates.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum MotionModel {
-    /// Linear center-of-mass interpolation + rotation nlerp between the endpoint poses.
-    Endpoint,
-    /// Constant linear and angular velocity (exact rotation), as `cast_shapes_nonlinear`.
-    Nonlinear,
-    /// The step cut into this many equal pieces of the [`Nonlinear`](Self::Nonlinear) motion,
-    /// each swept as an endpoint sweep (see [`piece_count`]).
-    Pieces(u32),
-}
-
-/// `rb`'s pose at `fraction` of its step along `model`: where a clamp to that fraction puts it.
-pub(super) fn clamped_pose(rb: &RigidBody, model: MotionModel, fraction: Real, dt: Real) -> Pose {
-    match model {
-        MotionModel::Endpoint => Sweep::from_poses(
-            &rb.pos.position,
-            &rb.pos.next_position,
-            rb.mprops.local_mprops.local_com,
-        )
-        .transform_at(fraction),
-        MotionModel::Nonlinear => nonlinear_motion(rb, 1.0 / dt).position_at_time(fraction * dt),
-        MotionModel::Pieces(n) => {
-            let motion = nonlinear_motion(rb, 1.0 / dt);
-            let scaled = fraction * n as Real;
-            let k = (scaled as u32).min(n - 1);
-            let at = |k: u32| motion.position_at_time(k as Real / n as Real * dt);
-            Sweep::from_poses(&at(k), &at(k + 1), rb.mprops.local_mprops.local_com)
-                .transform_at(scaled - k as Real)
-        }
-    }
-}
-
-/// The largest rotation of one endpoint sweep: upstream's own per-step cap for bodies without
-/// `allow_fast_rotation` (π/4; "≥ 0.5π per step breaks CCD").
-const PIECE_ROTATION: Real = crate::dynamics::solver::MAX_ROTATION;
-
-/// How many pieces a pair's step is swept in: 1 while neither body turns more than twice
-/// [`PIECE_ROTATION`] this step (every body under upstream's cap), otherwise enough that no
-/// piece turns either body more than [`PIECE_ROTATION`]. An endpoint sweep nlerps its rotation
-/// the short way round, so a body turning more than half a turn per step would be swept turning
-/// the wrong way.
-fn piece_count(rb1: &RigidBody, rb2: &RigidBody, dt: Real) -> u32 {
-    let turn = |rb: &RigidBody| unwrapped_rotation(rb, dt).length();
-    let turn = turn(rb1).max(turn(rb2));
-    if turn <= 2.0 * PIECE_ROTATION {
-        1
-    } else {
-        (turn / PIECE_ROTATION).ceil() as u32
-    }
-}
-
-/// `rb`'s rotation over the step as a rotation vector: the one reaching its end pose from its
-/// start pose that is nearest its angular velocity times `dt`. The poses alone give the rotation
-/// modulo a turn, the short way round; the velocity says how many turns, and which way.
-fn unwrapped_rotation(rb: &RigidBody, dt: Real) -> Vector {
-    let short = rb.pos.pose_errors(rb.mprops.local_mprops.local_com).angular;
-    let angle = short.length();
-    if angle == 0.0 {
-        return short;
-    }
-    let axis = short / angle;
-    let full = core::f64::consts::TAU as Real;
-    let turns = ((rb.vels.angvel.dot(axis) * dt - angle) / full).round();
-    if turns == 0.0 {
-        short
-    } else {
-        axis * (angle + turns * full)
-    }
-}
-
-/// Where a dynamic body stops: the earliest fraction of its step over all its pairs.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct Clamp {
-    pub(super) handle: RigidBodyHandle,
-    pub(super) fraction: Real,
-    pub(super) model: MotionModel,
-    /// Translation added after the clamp: a body stopped by a kinematic body is carried along
-    /// the kinematic's remaining motion, so it ends the step where the pair touched.
-    pub(super) carry: Vector,
-}
 
 /// One solid hit of a bullet's pair: the bullet, and the other body if it can be clamped.
 struct PairHit {
@@ -133,13 +51,8 @@ struct PairHit {
     /// The other body if it is dynamic and moves this step (fixed, kinematic and resting bodies
     /// are never clamped).
     other: Option<RigidBodyHandle>,
-    /// The bullet's carry (see [`Clamp::carry`]): non-zero only against a kinematic body.
-    carry: Vector,
-}
-
-/// Is `co` (attached to `rb`) a target that moves with its body during the step?
-fn is_moving_target(rb: Option<&RigidBody>, co: &Collider) -> bool {
-    !is_fixed_target(rb) && !co.is_deformable_collider() && !rb.is_some_and(|b| b.is_soft_frame())
+    /// The bullet's [`Clamp::ride_along`]: non-zero only against a kinematic body.
+    ride_along: Vector,
 }
 
 /// The world pose of `co` at the start and at the end of its body's step.
@@ -247,22 +160,11 @@ impl MovingTargets {
 
     /// The targets whose bounds intersect `bounds`, in handle order.
     fn intersecting<'a>(&'a self, bounds: &'a Aabb) -> impl Iterator<Item = ColliderHandle> + 'a {
-        self.list.iter().filter(move |(_, aabb)| aabb.intersects(bounds)).map(|(ch, _)| *ch)
+        self.list
+            .iter()
+            .filter(move |(_, aabb)| aabb.intersects(bounds))
+            .map(|(ch, _)| *ch)
     }
-}
-
-/// Constant-velocity motion of `rb` reproducing its start → end step (exact at both ends up to
-/// rounding): the nonlinear model, derived from the poses, with the whole turns the angular
-/// velocity adds to them ([`unwrapped_rotation`]).
-pub(super) fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
-    let local_com = rb.mprops.local_mprops.local_com;
-    let vels = rb.pos.interpolate_velocity(inv_dt, local_com);
-    let angvel = if inv_dt == 0.0 {
-        vels.angvel
-    } else {
-        unwrapped_rotation(rb, 1.0 / inv_dt) * inv_dt
-    };
-    NonlinearRigidMotion::new(rb.pos.position, local_com, vels.linvel, angvel)
 }
 
 /// Accepts a cast's fraction like upstream: pseudo pairs report any impact up to the bound,
@@ -276,141 +178,137 @@ fn accept(fraction: Real, max_fraction: Real, is_pseudo: bool) -> Option<Real> {
     }
 }
 
-/// The time of impact of two convex proxies that both move during the step, as the
-/// `ccd_relative_motion` pass computes it: both endpoint sweeps in the same normalized time, the
-/// full shapes stopping `linear_slop` apart (within upstream's tolerance of `linear_slop / 4`)
-/// whatever their radii. Public so conformance tests can check exactly what the pass calls.
-pub fn moving_pair_time_of_impact(
-    proxy1: &ToiProxy,
-    sweep1: &Sweep,
-    proxy2: &ToiProxy,
-    sweep2: &Sweep,
-    max_fraction: Real,
-    linear_slop: Real,
-) -> SweepToiOutput {
-    let target = proxy1.radius + proxy2.radius + linear_slop;
-    sweep_time_of_impact_with_target(
-        proxy1,
-        sweep1,
-        proxy2,
-        sweep2,
-        max_fraction,
-        target,
-        0.25 * linear_slop,
-    )
+/// The fast collider's convex sub-shapes, or `None` for the nonlinear fallback kind.
+fn sub_shapes<'f>(fast: &'f FastColliderInfo) -> Option<&'f [FastSubShape<'f>]> {
+    match &fast.kind {
+        FastShapeKind::Convex(sub) => Some(core::slice::from_ref(sub)),
+        FastShapeKind::Compound(children) => Some(children.as_slice()),
+        FastShapeKind::Nonlinear => None,
+    }
 }
 
-/// One piece of a moving pair's step: the fractions `[first, first + 1 / pieces]` of the step,
+/// One time slice of a moving pair's step: the step fractions `[first, first + 1 / count]`,
 /// swept as endpoint sweeps.
-struct PieceCast {
+struct Slice {
     first: Real,
-    pieces: u32,
+    count: u32,
 }
 
-impl PieceCast {
-    /// The model a clamp to one of this piece's fractions follows: the endpoint sweep of the
-    /// whole step, or of its pieces.
+impl Slice {
+    /// The model a clamp to one of this slice's fractions follows: the endpoint sweep of the
+    /// whole step, or of its slices.
     fn model(&self) -> MotionModel {
-        if self.pieces == 1 {
+        if self.count == 1 {
             MotionModel::Endpoint
         } else {
-            MotionModel::Pieces(self.pieces)
+            MotionModel::Slices(self.count)
         }
     }
 
-    /// The step fraction of the piece's own fraction `local`.
-    fn global(&self, local: Real) -> Real {
-        self.first + local / self.pieces as Real
+    /// The step fraction of the slice's own fraction `in_slice`.
+    fn step_fraction(&self, in_slice: Real) -> Real {
+        self.first + in_slice / self.count as Real
     }
 
-    /// The piece's own fraction bound for the step fraction bound `max_fraction`.
-    fn local(&self, max_fraction: Real) -> Real {
-        ((max_fraction - self.first) * self.pieces as Real).min(1.0)
+    /// The slice's own fraction bound for the step fraction bound `max_fraction`.
+    fn slice_bound(&self, max_fraction: Real) -> Real {
+        ((max_fraction - self.first) * self.count as Real).min(1.0)
     }
+}
 
-    /// Sweeps the fast collider's pieces `subs` (swept over this piece) against the target
-    /// (`sweep2` over this piece) and applies the persistent-contact `policy` to the pieces that
-    /// start the piece in contact. Returns the earliest hit as a step fraction.
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &self,
-        dispatcher: &dyn QueryDispatcher,
-        fast: &FastColliderInfo,
-        subs: &[FastSubShape],
-        co2: &Collider,
-        rb2: &RigidBody,
-        proxy2: &ToiProxy,
-        sweep2: Sweep,
-        max_fraction: Real,
-        dt: Real,
-        linear_slop: Real,
-        is_pseudo: bool,
-        policy: CcdPersistentContactPolicy,
-    ) -> Option<(Real, MotionModel)> {
-        let mut best = None;
-        let mut max_fraction = max_fraction;
-        let mut persistent = Vec::new();
-        for sub in subs {
-            let output = moving_pair_time_of_impact(
-                proxy2,
+/// What [`cast_slice`] needs to know about the pair besides the slice's sweeps.
+struct MovingPair<'a> {
+    dispatcher: &'a dyn QueryDispatcher,
+    co2: &'a Collider,
+    rb2: &'a RigidBody,
+    proxy2: &'a ToiProxy<'a>,
+    dt: Real,
+    linear_slop: Real,
+    is_pseudo: bool,
+    policy: CcdPersistentContactPolicy,
+}
+
+/// Sweeps the fast collider (swept over `slice` as `fast`) against the target (`sweep2` over
+/// `slice`), then applies the persistent-contact policy to the sub-shapes that start the slice
+/// in contact. Returns the earliest hit as a step fraction.
+fn cast_slice(
+    pair: &MovingPair,
+    slice: &Slice,
+    fast: &FastColliderInfo,
+    sweep2: Sweep,
+    max_fraction: Real,
+) -> Option<(Real, MotionModel)> {
+    let sub_shapes = sub_shapes(fast)?;
+    let collect_touching = !pair.is_pseudo && pair.policy != CcdPersistentContactPolicy::Upstream;
+    let mut touching = Vec::new();
+    let best = cast_sub_shapes(
+        sub_shapes,
+        max_fraction,
+        collect_touching.then_some(&mut touching),
+        |sub, max_fraction| {
+            let bound = slice.slice_bound(max_fraction);
+            let output = sweep_time_of_impact_full_shapes(
+                pair.proxy2,
                 &sweep2,
                 &sub.proxy,
                 &sub.sweep,
-                self.local(max_fraction),
-                linear_slop,
+                bound,
+                pair.linear_slop,
             );
             if output.status == SweepToiStatus::Separated {
-                continue;
+                SubShapeCast::Miss
+            } else if let Some(fraction) = accept(output.fraction, bound, pair.is_pseudo) {
+                SubShapeCast::Hit(slice.step_fraction(fraction))
+            } else if output.fraction == 0.0 && !pair.is_pseudo {
+                SubShapeCast::Touching
+            } else {
+                SubShapeCast::Miss
             }
-            if let Some(local) = accept(output.fraction, self.local(max_fraction), is_pseudo) {
-                let fraction = self.global(local);
-                best = Some((fraction, self.model()));
-                max_fraction = fraction;
-            } else if output.fraction == 0.0
-                && !is_pseudo
-                && policy != CcdPersistentContactPolicy::Upstream
-            {
-                persistent.push(sub);
-            }
-        }
-        if !persistent.is_empty() && dt != 0.0 {
-            let inv_dt = 1.0 / dt;
-            let target = PersistentTarget::moving(co2, rb2, proxy2, sweep2, inv_dt)?;
-            let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
-                let mut output =
-                    moving_pair_time_of_impact(pa, sa, pb, sb, self.local(max), linear_slop);
-                output.fraction = self.global(output.fraction);
-                output
-            };
-            let window = Window {
-                from: self.first,
-                max_fraction: max_fraction.min(self.global(1.0)),
-                cast_end: self.global(1.0),
-            };
-            if let Some((fraction, model)) = resolve_persistent(
-                policy,
-                dispatcher,
-                fast,
-                &persistent,
-                &target,
-                window,
-                dt,
-                pair_toi,
-            ) {
-                let model = if model == MotionModel::Endpoint {
-                    self.model()
-                } else {
-                    model
-                };
-                best = Some((fraction, model));
-            }
-        }
-        best
+        },
+    );
+    let hit = best.map(|fraction| (fraction, slice.model()));
+    if touching.is_empty() {
+        return hit;
+    }
+    let Some(target) = PersistentTarget::moving(pair.co2, pair.rb2, pair.proxy2, sweep2, pair.dt)
+    else {
+        return hit;
+    };
+    let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+        let bound = slice.slice_bound(max);
+        let mut output = sweep_time_of_impact_full_shapes(pa, sa, pb, sb, bound, pair.linear_slop);
+        output.fraction = slice.step_fraction(output.fraction);
+        output
+    };
+    let window = Window {
+        from: slice.first,
+        max_fraction: best.unwrap_or(max_fraction).min(slice.step_fraction(1.0)),
+        cast_end: slice.step_fraction(1.0),
+    };
+    let fast = FastCollider {
+        collider: fast.collider,
+        body: fast.body,
+    };
+    let resolved = resolve_persistent(
+        pair.policy,
+        pair.dispatcher,
+        fast,
+        &touching,
+        &target,
+        window,
+        pair.dt,
+        pair_toi,
+    );
+    match resolved {
+        Some((fraction, MotionModel::Endpoint)) => Some((fraction, slice.model())),
+        Some(other) => Some(other),
+        None => hit,
     }
 }
 
-/// Casts the bullet's collider against a moving target on both motions; a solid pair that starts
-/// in contact goes to the persistent-contact `policy`.
+/// Casts the bullet's collider against a moving target on both motions: in time slices when a
+/// body turns fast (see [`slice_count`]), as one nonlinear cast for shapes without a point-cloud
+/// proxy. A solid pair that starts in contact goes to the persistent-contact `policy`.
 #[allow(clippy::too_many_arguments)]
 fn cast_moving_pair(
     dispatcher: &dyn QueryDispatcher,
@@ -424,120 +322,103 @@ fn cast_moving_pair(
     policy: CcdPersistentContactPolicy,
 ) -> Option<(Real, MotionModel)> {
     let (start2, end2) = collider_poses(rb2, co2)?;
-    let shape2 = co2.shape.as_ref();
-    let sub_shapes = match &fast.kind {
-        FastShapeKind::Convex(sub) => Some(core::slice::from_ref(sub)),
-        FastShapeKind::Compound(children) => Some(children.as_slice()),
-        FastShapeKind::Nonlinear => None,
+    let Some(proxy2) =
+        ToiProxy::from_shape(co2.shape.as_ref()).filter(|_| sub_shapes(fast).is_some())
+    else {
+        return cast_moving_nonlinear(
+            dispatcher,
+            fast,
+            co2,
+            rb2,
+            max_fraction,
+            dt,
+            is_pseudo,
+            policy,
+        );
     };
-
-    let inv_dt = if dt == 0.0 { 0.0 } else { 1.0 / dt };
-    if let (Some(sub_shapes), Some(proxy2)) = (sub_shapes, ToiProxy::from_shape(shape2)) {
-        let parent2 = co2.parent.as_ref()?;
-        let local_com2 = parent2
-            .pos_wrt_parent
-            .inverse_transform_point(rb2.mprops.local_mprops.local_com);
-        let pieces = if dt == 0.0 {
-            1
-        } else {
-            piece_count(fast.body, rb2, dt)
-        };
-        if pieces == 1 {
-            let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
-            let cast = PieceCast {
-                first: 0.0,
-                pieces: 1,
-            };
-            return cast.run(
-                dispatcher,
-                fast,
-                sub_shapes,
-                co2,
-                rb2,
-                &proxy2,
-                sweep2,
-                max_fraction,
-                dt,
-                linear_slop,
-                is_pseudo,
-                policy,
-            );
-        }
-        // A body turning past twice the piece rotation: the step is swept piece by piece along
-        // the nonlinear motion, and the first piece with a hit ends the search.
-        let parent1 = fast.collider.parent.as_ref()?;
-        let local_com1 = parent1
-            .pos_wrt_parent
-            .inverse_transform_point(fast.body.mprops.local_mprops.local_com);
-        let motion1 = nonlinear_motion(fast.body, inv_dt).prepend(parent1.pos_wrt_parent);
-        let motion2 = nonlinear_motion(rb2, inv_dt).prepend(parent2.pos_wrt_parent);
-        let at = |motion: &NonlinearRigidMotion, k: u32| {
-            motion.position_at_time(k as Real / pieces as Real * dt)
-        };
-        for k in 0..pieces {
-            let cast = PieceCast {
-                first: k as Real / pieces as Real,
-                pieces,
-            };
-            if cast.first >= max_fraction {
-                break;
-            }
-            let fast_k = FastColliderInfo::new(
-                fast.collider,
-                fast.body,
-                &at(&motion1, k),
-                &at(&motion1, k + 1),
-                local_com1,
-            )?;
-            let sub_k = match &fast_k.kind {
-                FastShapeKind::Convex(sub) => core::slice::from_ref(sub),
-                FastShapeKind::Compound(children) => children.as_slice(),
-                FastShapeKind::Nonlinear => return None,
-            };
-            let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
-            let hit = cast.run(
-                dispatcher,
-                &fast_k,
-                sub_k,
-                co2,
-                rb2,
-                &proxy2,
-                sweep2,
-                max_fraction,
-                dt,
-                linear_slop,
-                is_pseudo,
-                policy,
-            );
-            if hit.is_some() {
-                return hit;
-            }
-        }
-        return None;
+    let pair = MovingPair {
+        dispatcher,
+        co2,
+        rb2,
+        proxy2: &proxy2,
+        dt,
+        linear_slop,
+        is_pseudo,
+        policy,
+    };
+    let parent2 = co2.parent.as_ref()?;
+    let local_com2 = parent2
+        .pos_wrt_parent
+        .inverse_transform_point(rb2.mprops.local_mprops.local_com);
+    let count = slice_count(fast.body, rb2, dt);
+    if count == 1 {
+        let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
+        let slice = Slice { first: 0.0, count };
+        return cast_slice(&pair, &slice, fast, sweep2, max_fraction);
     }
-
-    // Shapes without a point-cloud proxy on either side (cylinders, cones, composites, custom
-    // shapes): one nonlinear cast over both constant-velocity motions.
-    if dt == 0.0 {
-        return None;
+    // The step swept slice by slice along the nonlinear motion: the first slice with a hit ends
+    // the search.
+    let parent1 = fast.collider.parent.as_ref()?;
+    let local_com1 = parent1
+        .pos_wrt_parent
+        .inverse_transform_point(fast.body.mprops.local_mprops.local_com);
+    let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
+    let motion2 = step_motion(rb2, dt)?.prepend(parent2.pos_wrt_parent);
+    let at = |motion: &NonlinearRigidMotion, k: u32| {
+        motion.position_at_time(k as Real / count as Real * dt)
+    };
+    for k in 0..count {
+        let slice = Slice {
+            first: k as Real / count as Real,
+            count,
+        };
+        if slice.first >= max_fraction {
+            break;
+        }
+        let (start1, end1) = (at(&motion1, k), at(&motion1, k + 1));
+        let fast_k = FastColliderInfo::new(fast.collider, fast.body, &start1, &end1, local_com1)?;
+        let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
+        if sub_shapes(&fast_k).is_none() {
+            return None;
+        }
+        let hit = cast_slice(&pair, &slice, &fast_k, sweep2, max_fraction);
+        if hit.is_some() {
+            return hit;
+        }
     }
+    None
+}
+
+/// A moving pair where either shape has no point-cloud proxy (cylinders, cones, composites,
+/// custom shapes): one nonlinear cast over both constant-velocity motions. Policy 2 honours its
+/// fraction 0 (it is already the full-shape cast that policy asks for).
+#[allow(clippy::too_many_arguments)]
+fn cast_moving_nonlinear(
+    dispatcher: &dyn QueryDispatcher,
+    fast: &FastColliderInfo,
+    co2: &Collider,
+    rb2: &RigidBody,
+    max_fraction: Real,
+    dt: Real,
+    is_pseudo: bool,
+    policy: CcdPersistentContactPolicy,
+) -> Option<(Real, MotionModel)> {
     let parent1 = fast.collider.parent.as_ref()?;
     let parent2 = co2.parent.as_ref()?;
-    let motion1 = nonlinear_motion(fast.body, inv_dt).prepend(parent1.pos_wrt_parent);
-    let motion2 = nonlinear_motion(rb2, inv_dt).prepend(parent2.pos_wrt_parent);
+    let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
+    let motion2 = step_motion(rb2, dt)?.prepend(parent2.pos_wrt_parent);
     let hit = dispatcher
         .cast_shapes_nonlinear(
             &motion1,
             fast.collider.shape.as_ref(),
             &motion2,
-            shape2,
+            co2.shape.as_ref(),
             0.0,
             dt,
             is_pseudo, // Sensors stop at the first penetration.
         )
         .ok()??;
     let fraction = hit.time_of_impact / dt;
-    // Already the full-shape cast policy 2 asks for: honour its fraction 0 too.
     if fraction == 0.0 && !is_pseudo && policy == CcdPersistentContactPolicy::CoreSphereFixedTargets
     {
         return Some((0.0, MotionModel::Nonlinear));
@@ -545,15 +426,41 @@ fn cast_moving_pair(
     accept(fraction, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))
 }
 
-/// The model upstream's [`cast_collider_pair`] used for a non-moving target.
-fn static_pair_model(fast: &FastColliderInfo, shape2: &dyn parry::shape::Shape) -> MotionModel {
-    let nonlinear = matches!(fast.kind, FastShapeKind::Nonlinear)
-        || (ToiProxy::from_shape(shape2).is_none() && !is_composite_shape(shape2));
-    if nonlinear {
-        MotionModel::Nonlinear
-    } else {
-        MotionModel::Endpoint
+/// Whether a pair is cast as solid or pseudo (sensor, or mismatched solver groups).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum PairKind {
+    Solid,
+    Pseudo,
+}
+
+/// How the pair is swept, or `None` if it must not be (collision groups, the user's pair
+/// filter): exactly upstream's rules.
+#[allow(clippy::too_many_arguments)]
+fn pair_kind(
+    hooks: &dyn PhysicsHooks,
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    co1: &Collider,
+    co2: &Collider,
+    ch1: ColliderHandle,
+    ch2: ColliderHandle,
+    bh1: RigidBodyHandle,
+    bh2: Option<RigidBodyHandle>,
+) -> Option<PairKind> {
+    if !co1.flags.collision_groups.test(co2.flags.collision_groups) {
+        return None;
     }
+    if pair_filtered_out_by_hooks(hooks, bodies, colliders, co1, co2, ch1, ch2, bh1, bh2) {
+        return None;
+    }
+    let pseudo = co1.is_sensor()
+        || co2.is_sensor()
+        || !co1.flags.solver_groups.test(co2.flags.solver_groups);
+    Some(if pseudo {
+        PairKind::Pseudo
+    } else {
+        PairKind::Solid
+    })
 }
 
 /// What one bullet's sweep found.
@@ -562,9 +469,9 @@ pub(super) struct BulletSweep {
     pseudo_hits: Vec<PseudoHit>,
 }
 
-/// Sweeps every collider of the bullet `handle`: first against non-moving targets (upstream's
-/// cast, through the broad-phase BVH), then against `moving` targets on both motions, bounded by
-/// the earliest non-moving hit (the bullet never gets past it).
+/// Sweeps every collider of the bullet `handle`: first against the targets that do not move
+/// (upstream's sweep, through the broad-phase BVH), then against `moving` targets on both
+/// motions, bounded by the earliest non-moving hit (the bullet never gets past it).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn sweep_bullet(
     handle: RigidBodyHandle,
@@ -579,75 +486,39 @@ pub(super) fn sweep_bullet(
     policy: CcdPersistentContactPolicy,
 ) -> BulletSweep {
     let rb1 = &bodies[handle];
+    let mut fast_colliders = Vec::new();
+    let still = sweep_fast_body(
+        handle,
+        bodies,
+        colliders,
+        rb1.pos.next_position,
+        CcdTargets::FullBvh(bvh),
+        dispatcher,
+        hooks,
+        dt,
+        linear_slop,
+        PseudoHitMode::Record,
+        policy,
+        FastBodyRule::StillTargets,
+        |ch1, fast| fast_colliders.push((ch1, fast)),
+    );
     let mut result = BulletSweep {
         hits: Vec::new(),
-        pseudo_hits: Vec::new(),
+        pseudo_hits: still.pseudo_hits,
     };
-    let mut static_best: Real = 1.0;
-    let mut static_model = MotionModel::Endpoint;
-    let mut fast_colliders = Vec::new();
-
-    for ch1 in &rb1.colliders.0 {
-        let co1 = &colliders[*ch1];
-        let Some((start, end)) = collider_poses(rb1, co1) else {
-            continue;
-        };
-        let parent1 = co1.parent.as_ref().unwrap();
-        let local_com = parent1
-            .pos_wrt_parent
-            .inverse_transform_point(rb1.mprops.local_mprops.local_com);
-        let Some(fast) = FastColliderInfo::new(co1, rb1, &start, &end, local_com) else {
-            continue; // Never-swept shape (mesh, heightfield, polyline, voxels).
-        };
-        let swept_aabb = co1.shape.compute_aabb(&start).merged(&co1.shape.compute_aabb(&end));
-        for (ch2, co2) in intersect_swept_aabb(bvh, colliders, swept_aabb) {
-            let bh2 = co2.parent.map(|p| p.handle);
-            let rb2 = bh2.and_then(|h| bodies.get(h));
-            if ch2 == *ch1 || bh2 == Some(handle) || is_moving_target(rb2, co2) {
-                continue;
-            }
-            let Some(is_pseudo) = pair_kind(hooks, bodies, colliders, co1, co2, *ch1, ch2, handle, bh2)
-            else {
-                continue;
-            };
-            let bound = if is_pseudo { 1.0 } else { static_best };
-            if let Some((f, model)) = cast_collider_pair(
-                dispatcher,
-                &fast,
-                co2,
-                rb2,
-                bound,
-                dt,
-                linear_slop,
-                is_pseudo,
-                policy,
-            ) {
-                if is_pseudo {
-                    result.pseudo_hits.push(PseudoHit { ch1: *ch1, ch2, fraction: f });
-                } else {
-                    static_best = f;
-                    // A persistent-contact full-shape hit is nonlinear whatever the shapes.
-                    static_model = match model {
-                        MotionModel::Endpoint => static_pair_model(&fast, co2.shape.as_ref()),
-                        other => other,
-                    };
-                }
-            }
-        }
-        fast_colliders.push((*ch1, co1, fast));
-    }
-
-    if static_best < 1.0 {
+    let still_best = still.fraction;
+    if still_best < 1.0 {
         result.hits.push(PairHit {
-            fraction: static_best,
-            model: static_model,
+            fraction: still_best,
+            model: still.model,
             bullet: handle,
             other: None,
-            carry: Vector::ZERO,
+            ride_along: Vector::ZERO,
         });
     }
 
-    for (ch1, co1, fast) in &fast_colliders {
+    for (ch1, fast) in &fast_colliders {
+        let co1 = fast.collider;
         let (Some(bounds1), Some(path1)) =
             (motion_bounds(rb1, co1, linear_slop), ComPath::new(rb1, co1))
         else {
@@ -673,12 +544,21 @@ pub(super) fn sweep_bullet(
             {
                 continue;
             }
-            let Some(is_pseudo) =
-                pair_kind(hooks, bodies, colliders, co1, co2, *ch1, ch2, handle, Some(bh2))
-            else {
+            let Some(kind) = pair_kind(
+                hooks,
+                bodies,
+                colliders,
+                co1,
+                co2,
+                *ch1,
+                ch2,
+                handle,
+                Some(bh2),
+            ) else {
                 continue;
             };
-            let bound = if is_pseudo { 1.0 } else { static_best };
+            let is_pseudo = kind == PairKind::Pseudo;
+            let bound = if is_pseudo { 1.0 } else { still_best };
             let Some((fraction, model)) = cast_moving_pair(
                 dispatcher,
                 fast,
@@ -693,72 +573,67 @@ pub(super) fn sweep_bullet(
                 continue;
             };
             if is_pseudo {
-                result.pseudo_hits.push(PseudoHit { ch1: *ch1, ch2, fraction });
-            } else {
-                let moves = rb2.is_dynamic() && rb2.pos.position != rb2.pos.next_position;
-                // A kinematic body is never clamped and keeps moving after the impact: the
-                // bullet rides along its remaining translation instead of being left in its path.
-                let carry = if rb2.is_kinematic() {
-                    let com = rb2.mprops.local_mprops.local_com;
-                    let delta = rb2.pos.next_position.transform_point(com)
-                        - rb2.pos.position.transform_point(com);
-                    delta * (1.0 - fraction)
-                } else {
-                    Vector::ZERO
-                };
-                result.hits.push(PairHit {
+                result.pseudo_hits.push(PseudoHit {
+                    ch1: *ch1,
+                    ch2,
                     fraction,
-                    model,
-                    bullet: handle,
-                    other: moves.then_some(bh2),
-                    carry,
                 });
+            } else {
+                result
+                    .hits
+                    .push(moving_pair_hit(handle, rb2, bh2, fraction, model));
             }
         }
     }
     result
 }
 
-/// `None` if the pair must not be swept (collision groups, the user's pair filter); otherwise
-/// whether it is a pseudo pair (sensor, or mismatched solver groups) — exactly upstream's rules.
-#[allow(clippy::too_many_arguments)]
-fn pair_kind(
-    hooks: &dyn PhysicsHooks,
-    bodies: &RigidBodySet,
-    colliders: &ColliderSet,
-    co1: &Collider,
-    co2: &Collider,
-    ch1: ColliderHandle,
-    ch2: ColliderHandle,
-    bh1: RigidBodyHandle,
-    bh2: Option<RigidBodyHandle>,
-) -> Option<bool> {
-    if !co1.flags.collision_groups.test(co2.flags.collision_groups) {
-        return None;
+/// The hit of the bullet `bullet` against the moving body `rb2` (`bh2`) at `fraction`: the other
+/// body is clamped too if it is dynamic and moves this step; against a kinematic body, which is
+/// never clamped and keeps moving after the impact, the bullet rides along its remaining
+/// translation instead of being left in its path.
+fn moving_pair_hit(
+    bullet: RigidBodyHandle,
+    rb2: &RigidBody,
+    bh2: RigidBodyHandle,
+    fraction: Real,
+    model: MotionModel,
+) -> PairHit {
+    let moves = rb2.is_dynamic() && rb2.pos.position != rb2.pos.next_position;
+    let ride_along = if rb2.is_kinematic() {
+        let com = rb2.mprops.local_mprops.local_com;
+        let delta =
+            rb2.pos.next_position.transform_point(com) - rb2.pos.position.transform_point(com);
+        delta * (1.0 - fraction)
+    } else {
+        Vector::ZERO
+    };
+    PairHit {
+        fraction,
+        model,
+        bullet,
+        other: moves.then_some(bh2),
+        ride_along,
     }
-    if pair_filtered_out_by_hooks(hooks, bodies, colliders, co1, co2, ch1, ch2, bh1, bh2) {
-        return None;
-    }
-    Some(co1.is_sensor() || co2.is_sensor() || !co1.flags.solver_groups.test(co2.flags.solver_groups))
 }
 
 /// Turns the bullets' sweeps into per-body clamps (each dynamic body's earliest pair; ties go
 /// to the endpoint model) and the per-bullet results used for sensor events.
-pub(super) fn resolve(
+pub(super) fn bullet_clamps(
     bullets: &[RigidBodyHandle],
     sweeps: Vec<BulletSweep>,
 ) -> (Vec<Clamp>, Vec<BodyContinuousResult>) {
     let mut clamps: Vec<Clamp> = Vec::new();
-    let mut results = Vec::with_capacity(bullets.len());
     for sweep in &sweeps {
         for hit in &sweep.hits {
-            let bullet = (hit.bullet, hit.carry);
-            for (handle, carry) in core::iter::once(bullet).chain(hit.other.map(|h| (h, Vector::ZERO))) {
+            let bullet = (hit.bullet, hit.ride_along);
+            let other = hit.other.map(|h| (h, Vector::ZERO));
+            for (handle, ride_along) in core::iter::once(bullet).chain(other) {
                 clamps.push(Clamp {
                     handle,
                     fraction: hit.fraction,
                     model: hit.model,
-                    carry,
+                    ride_along,
                 });
             }
         }
@@ -771,36 +646,27 @@ pub(super) fn resolve(
             .cmp(&b.handle.into_raw_parts())
             .then(a.fraction.total_cmp(&b.fraction))
             .then(a.model.cmp(&b.model))
-            .then(a.carry.x.total_cmp(&b.carry.x))
-            .then(a.carry.y.total_cmp(&b.carry.y))
-            .then(a.carry.z.total_cmp(&b.carry.z))
+            .then(a.ride_along.x.total_cmp(&b.ride_along.x))
+            .then(a.ride_along.y.total_cmp(&b.ride_along.y))
+            .then(a.ride_along.z.total_cmp(&b.ride_along.z))
     });
     clamps.dedup_by_key(|c| c.handle);
 
-    for (handle, sweep) in bullets.iter().zip(sweeps) {
-        let (fraction, model) = clamps
-            .binary_search_by(|c| c.handle.into_raw_parts().cmp(&handle.into_raw_parts()))
-            .map(|i| (clamps[i].fraction, clamps[i].model))
-            .unwrap_or((1.0, MotionModel::Endpoint));
-        results.push(BodyContinuousResult {
-            handle: *handle,
-            fraction,
-            model,
-            pseudo_hits: sweep.pseudo_hits,
-        });
-    }
+    let results = bullets
+        .iter()
+        .zip(sweeps)
+        .map(|(handle, sweep)| {
+            let (fraction, model) = clamps
+                .binary_search_by(|c| c.handle.into_raw_parts().cmp(&handle.into_raw_parts()))
+                .map(|i| (clamps[i].fraction, clamps[i].model))
+                .unwrap_or((1.0, MotionModel::Endpoint));
+            BodyContinuousResult {
+                handle: *handle,
+                fraction,
+                model,
+                pseudo_hits: sweep.pseudo_hits,
+            }
+        })
+        .collect();
     (clamps, results)
-}
-
-/// Clamps each body's `next_position` to its fraction, along its model. Pose only.
-pub(super) fn apply_clamps(bodies: &mut RigidBodySet, clamps: &[Clamp], dt: Real) {
-    for clamp in clamps {
-        let rb = bodies.index_mut_internal(clamp.handle);
-        let clamped = clamped_pose(rb, clamp.model, clamp.fraction, dt);
-        rb.pos.next_position = if clamp.carry == Vector::ZERO {
-            clamped
-        } else {
-            clamped.append_translation(clamp.carry)
-        };
-    }
 }

@@ -21,13 +21,21 @@ use parry::query::sweep_toi::{
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
 
-use super::persistent_contact::{PersistentTarget, Window, resolve_persistent};
-use super::relative_motion::MotionModel;
+use super::motion::MotionModel;
+use super::persistent_contact::{
+    FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
+};
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
 /// `Fixed` parent body are both fixed. Kinematic and dynamic parents are not.
-pub(super) fn is_fixed_target(rb: Option<&RigidBody>) -> bool {
+fn is_fixed_target(rb: Option<&RigidBody>) -> bool {
     rb.map(|b| b.is_fixed()).unwrap_or(true)
+}
+
+/// Is `co` (attached to `rb`) a target that moves with its body during the step: attached to a
+/// kinematic or dynamic body, and neither a soft-body mesh nor on a soft body's frame?
+pub(super) fn is_moving_target(rb: Option<&RigidBody>, co: &Collider) -> bool {
+    !is_fixed_target(rb) && !co.is_deformable_collider() && !rb.is_some_and(|b| b.is_soft_frame())
 }
 
 /// Is `co` a target of the automatic (non-bullet) tier: fixed geometry, plus the deformable
@@ -87,7 +95,7 @@ pub(super) fn pair_filtered_out_by_hooks(
 
 /// Is this shape one of the composite shapes handled by
 /// [`sweep_time_of_impact_composite`]?
-pub(super) fn is_composite_shape(shape: &dyn Shape) -> bool {
+fn is_composite_shape(shape: &dyn Shape) -> bool {
     matches!(
         shape.as_typed_shape(),
         TypedShape::TriMesh(_)
@@ -123,7 +131,7 @@ fn target_collider_pose(co: &Collider, rb: Option<&RigidBody>) -> Pose {
 /// Iterates the enabled colliders whose broad-phase (swept) AABB intersects `aabb`. Queries the
 /// BVH directly (not via `QueryPipeline`) so the closure stays `Sync` for the parallel per-body
 /// sweeps; the CCD sites use the default, pass-everything query filter anyway.
-pub(super) fn intersect_swept_aabb<'a>(
+fn intersect_swept_aabb<'a>(
     bvh: &'a Bvh,
     colliders: &'a ColliderSet,
     aabb: Aabb,
@@ -209,9 +217,9 @@ pub(super) struct FastSubShape<'a> {
     pub(super) sweep: Sweep,
     /// The piece's centroid in its sweep's local frame, used for the initial-overlap core
     /// ball.
-    pub(super) local_centroid: Vector,
+    local_centroid: Vector,
     /// The piece's smallest extent (inner radius).
-    pub(super) min_extent: Real,
+    min_extent: Real,
 }
 
 /// How the continuous phase sweeps the fast collider's shape.
@@ -315,18 +323,53 @@ pub(super) struct BodyContinuousResult {
     pub(super) handle: RigidBodyHandle,
     /// The earliest solid impact fraction in `[0, 1]`; `1.0` if the body sweeps freely.
     pub(super) fraction: Real,
-    /// The motion model the clamp to `fraction` follows: upstream's endpoint interpolation,
-    /// except for a persistent-contact full-shape hit (nonlinear).
+    /// The motion model the clamp to `fraction` follows (see [`HitCast::clamp_model`]).
     pub(super) model: MotionModel,
     pub(super) pseudo_hits: Vec<PseudoHit>,
 }
 
+/// Which cast found a pair's hit, i.e. the motion model its fraction was computed on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum HitCast {
+    /// An endpoint sweep: upstream's proxy or composite sweep, or a core sphere's.
+    Endpoint,
+    /// Upstream's nonlinear fallback cast, for shapes without a point-cloud proxy.
+    Fallback,
+    /// The persistent-contact rule's full-shape cast, on [`MotionModel::Nonlinear`].
+    FullShape,
+}
+
+impl HitCast {
+    /// The cast behind a persistent-contact result computed on `model`.
+    fn of(model: MotionModel) -> Self {
+        match model {
+            MotionModel::Nonlinear => HitCast::FullShape,
+            _ => HitCast::Endpoint,
+        }
+    }
+
+    /// The model a clamp to this hit follows under `rule`. Upstream clamps every hit along the
+    /// endpoint interpolation, fallback hits included; the relative-motion pass clamps along the
+    /// model the cast used (the constant-velocity one for a fallback hit). A full-shape hit is
+    /// always clamped along its own nonlinear model.
+    pub(super) fn clamp_model(self, rule: FastBodyRule) -> MotionModel {
+        match (self, rule) {
+            (HitCast::Endpoint, _) | (HitCast::Fallback, FastBodyRule::Upstream) => {
+                MotionModel::Endpoint
+            }
+            (HitCast::Fallback, FastBodyRule::StillTargets) | (HitCast::FullShape, _) => {
+                MotionModel::Nonlinear
+            }
+        }
+    }
+}
+
 /// Casts the fast collider against one target and returns the accepted impact fraction and the
-/// model a clamp to it follows. Solid pairs stop only at strictly >0 fractions (on initial
-/// overlap, 2D retries with a core ball while 3D advances — or applies `policy`); pseudo pairs
-/// (sensors, mismatched groups) report any genuine impact.
+/// cast that found it. Solid pairs stop only at strictly >0 fractions (on initial overlap, 2D
+/// retries with a core ball while 3D advances — or applies `policy`); pseudo pairs (sensors,
+/// mismatched groups) report any genuine impact.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn cast_collider_pair(
+fn cast_collider_pair(
     dispatcher: &dyn QueryDispatcher,
     fast: &FastColliderInfo,
     co2: &Collider,
@@ -336,7 +379,7 @@ pub(super) fn cast_collider_pair(
     linear_slop: Real,
     is_pseudo: bool,
     policy: CcdPersistentContactPolicy,
-) -> Option<(Real, MotionModel)> {
+) -> Option<(Real, HitCast)> {
     let target_pose = target_collider_pose(co2, rb2);
 
     let sub_shapes: &[FastSubShape] = match &fast.kind {
@@ -352,7 +395,7 @@ pub(super) fn cast_collider_pair(
                 dt,
                 is_pseudo,
             )
-            .map(|f| (f, MotionModel::Endpoint));
+            .map(|f| (f, HitCast::Fallback));
         }
     };
 
@@ -372,69 +415,95 @@ pub(super) fn cast_collider_pair(
                 dt,
                 is_pseudo,
             )
-            .map(|f| (f, MotionModel::Endpoint));
+            .map(|f| (f, HitCast::Fallback));
         }
     };
 
-    // Each accepted piece fraction tightens `max_fraction`, so the returned value is the
-    // earliest impact across all the pieces (both the solid and pseudo accept conditions
-    // only pass at or below the current bound).
+    let collect_touching = policy != CcdPersistentContactPolicy::Upstream;
+    let mut touching = Vec::new();
+    let best = cast_sub_shapes(
+        sub_shapes,
+        max_fraction,
+        collect_touching.then_some(&mut touching),
+        |sub, max_fraction| {
+            cast_sub_shape(
+                sub,
+                &target,
+                shape2,
+                &target_pose,
+                max_fraction,
+                linear_slop,
+                is_pseudo,
+            )
+        },
+    );
+    let hit = best.map(|fraction| (fraction, HitCast::Endpoint));
+    let TargetKind::Proxy(proxy2) = &target else {
+        return hit;
+    };
+    if touching.is_empty() {
+        return hit;
+    }
+    let target = PersistentTarget::holding_pose(co2, proxy2, &target_pose, is_fixed_target(rb2));
+    let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+        sweep_time_of_impact(pa, sa, pb, sb, max, linear_slop)
+    };
+    let window = Window {
+        from: 0.0,
+        max_fraction: best.unwrap_or(max_fraction),
+        cast_end: 1.0,
+    };
+    let fast = FastCollider {
+        collider: fast.collider,
+        body: fast.body,
+    };
+    resolve_persistent(
+        policy, dispatcher, fast, &touching, &target, window, dt, pair_toi,
+    )
+    .map(|(fraction, model)| (fraction, HitCast::of(model)))
+    .or(hit)
+}
+
+/// What one sub-shape's cast against a target gave.
+pub(super) enum SubShapeCast {
+    /// An accepted impact fraction of the step.
+    Hit(Real),
+    /// A solid pair starting at fraction 0: a persistent contact (see `persistent_contact.rs`).
+    Touching,
+    Miss,
+}
+
+/// The sub-shape cast loop of every pair: casts each of the fast collider's `sub_shapes` with
+/// `cast` under a bound that each hit tightens, so the result is the earliest hit of all (the
+/// solid and pseudo accept conditions only pass at or below the bound). The sub-shapes that
+/// start in contact go to `touching` when it is given.
+pub(super) fn cast_sub_shapes(
+    sub_shapes: &[FastSubShape],
+    max_fraction: Real,
+    mut touching: Option<&mut Vec<TouchingSubShape>>,
+    mut cast: impl FnMut(&FastSubShape, Real) -> SubShapeCast,
+) -> Option<Real> {
     let mut best = None;
     let mut max_fraction = max_fraction;
-    let mut persistent = Vec::new();
     for sub in sub_shapes {
-        match cast_sub_shape(
-            sub,
-            &target,
-            shape2,
-            &target_pose,
-            max_fraction,
-            linear_slop,
-            is_pseudo,
-        ) {
+        match cast(sub, max_fraction) {
             SubShapeCast::Hit(fraction) => {
-                best = Some((fraction, MotionModel::Endpoint));
+                best = Some(fraction);
                 max_fraction = fraction;
             }
-            SubShapeCast::Persistent if policy != CcdPersistentContactPolicy::Upstream => {
-                persistent.push(sub)
+            SubShapeCast::Touching => {
+                if let Some(touching) = touching.as_deref_mut() {
+                    touching.push(TouchingSubShape::new(
+                        sub.sweep,
+                        sub.local_centroid,
+                        sub.min_extent,
+                    ));
+                }
             }
-            SubShapeCast::Persistent | SubShapeCast::Miss => {}
-        }
-    }
-
-    if let (TargetKind::Proxy(proxy2), false) = (&target, persistent.is_empty()) {
-        let target = PersistentTarget::still(co2, proxy2, &target_pose, is_fixed_target(rb2));
-        let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
-            sweep_time_of_impact(pa, sa, pb, sb, max, linear_slop)
-        };
-        if let Some(hit) = resolve_persistent(
-            policy,
-            dispatcher,
-            fast,
-            &persistent,
-            &target,
-            Window {
-                from: 0.0,
-                max_fraction,
-                cast_end: 1.0,
-            },
-            dt,
-            pair_toi,
-        ) {
-            best = Some(hit);
+            SubShapeCast::Miss => {}
         }
     }
     best
-}
-
-/// What one piece's cast against a target gave.
-enum SubShapeCast {
-    /// An accepted impact fraction.
-    Hit(Real),
-    /// A solid pair starting at fraction 0 (a persistent contact, see `persistent_contact.rs`).
-    Persistent,
-    Miss,
 }
 
 /// Casts one convex piece of the fast collider against the target collider's shape and
@@ -534,7 +603,7 @@ fn cast_sub_shape(
         && output.status != SweepToiStatus::Separated
         && matches!(target, TargetKind::Proxy(_))
     {
-        return SubShapeCast::Persistent;
+        return SubShapeCast::Touching;
     }
 
     SubShapeCast::Miss
@@ -596,16 +665,30 @@ pub(super) enum PseudoHitMode {
     Ignore,
 }
 
+/// Which targets [`sweep_fast_body`] sweeps a body against, and how it bounds and clamps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum FastBodyRule {
+    /// Upstream's tiers (a non-bullet against fixed geometry and soft-body meshes, a bullet
+    /// against everything but other bullets); a sensor crossing is recorded only before the
+    /// earliest solid hit so far; every hit clamps along the endpoint interpolation.
+    Upstream,
+    /// The first half of the relative-motion pass: a bullet against the targets that do not
+    /// move (the pass sweeps moving ones along their own motion); sensor crossings recorded
+    /// over the whole step; hits clamp along the model their cast used.
+    StillTargets,
+}
+
 /// Runs the continuous sweep of a single fast body from its current pose to `end_body_pose`:
-/// sweeps each of its colliders through `targets`, keeps the earliest solid impact fraction,
-/// and records sensor crossings in [`PseudoHitMode::Record`] mode. Shared by the continuous
-/// pass (end pose = solved `next_position`) and the substep splitter (end pose = the
-/// forces/velocities integration, pseudo pairs ignored).
+/// sweeps each of its colliders through `targets` under `rule`, keeps the earliest solid impact
+/// fraction, and records sensor crossings in [`PseudoHitMode::Record`] mode. Shared by the
+/// continuous passes (end pose = solved `next_position`) and the substep splitter (end pose =
+/// the forces/velocities integration, pseudo pairs ignored). `keep_fast` receives each swept
+/// collider's description once its targets are done.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn sweep_fast_body(
+pub(super) fn sweep_fast_body<'a>(
     handle: RigidBodyHandle,
-    bodies: &RigidBodySet,
-    colliders: &ColliderSet,
+    bodies: &'a RigidBodySet,
+    colliders: &'a ColliderSet,
     end_body_pose: Pose,
     targets: CcdTargets,
     dispatcher: &dyn QueryDispatcher,
@@ -614,6 +697,8 @@ pub(super) fn sweep_fast_body(
     linear_slop: Real,
     pseudo_mode: PseudoHitMode,
     policy: CcdPersistentContactPolicy,
+    rule: FastBodyRule,
+    mut keep_fast: impl FnMut(ColliderHandle, FastColliderInfo<'a>),
 ) -> BodyContinuousResult {
     let rb1 = &bodies[handle];
     let mut fraction: Real = 1.0;
@@ -653,7 +738,11 @@ pub(super) fn sweep_fast_body(
                 return; // Skip same body.
             }
             let rb2 = bh2.and_then(|h| bodies.get(h));
-            if !tier_allows(rb1, rb2, co2) {
+            let allowed = match rule {
+                FastBodyRule::Upstream => tier_allows(rb1, rb2, co2),
+                FastBodyRule::StillTargets => !is_moving_target(rb2, co2),
+            };
+            if !allowed {
                 return;
             }
             if !co1.flags.collision_groups.test(co2.flags.collision_groups) {
@@ -671,12 +760,16 @@ pub(super) fn sweep_fast_body(
             ) {
                 return;
             }
-            if let Some((hit_fraction, hit_model)) = cast_collider_pair(
+            let bound = match rule {
+                FastBodyRule::StillTargets if is_pseudo => 1.0,
+                _ => fraction,
+            };
+            if let Some((hit_fraction, hit_cast)) = cast_collider_pair(
                 dispatcher,
                 &fast,
                 co2,
                 rb2,
-                fraction,
+                bound,
                 dt,
                 linear_slop,
                 is_pseudo,
@@ -690,7 +783,7 @@ pub(super) fn sweep_fast_body(
                     });
                 } else {
                     fraction = hit_fraction;
-                    model = hit_model;
+                    model = hit_cast.clamp_model(rule);
                 }
             }
         };
@@ -709,6 +802,7 @@ pub(super) fn sweep_fast_body(
                 }
             }
         }
+        keep_fast(*ch1, fast);
     }
 
     BodyContinuousResult {

@@ -13,8 +13,8 @@ use super::{
 };
 use crate::alloc_prelude::*;
 use crate::dynamics::{
-    CcdPersistentContactPolicy, ImpulseJointSet, IntegrationParameters, IslandManager,
-    MultibodyJointSet, RigidBodySet, SoftBodySet,
+    ImpulseJointSet, IntegrationParameters, IslandManager, MultibodyJointSet, RigidBodySet,
+    SoftBodySet,
 };
 use crate::geometry::{ColliderHandle, ColliderSet, ContactPair};
 use crate::math::Real;
@@ -30,6 +30,8 @@ impl NarrowPhase {
         contact_clustering: bool,
         // Contact-recycling drift threshold; `0.0` disables recycling.
         contact_recycle_distance: Real,
+        // rapier-pinned: see `process_pair`'s `refresh_empty_ccd_pairs`.
+        refresh_empty_ccd_pairs: bool,
         islands: &mut IslandManager,
         bodies: &mut RigidBodySet,
         colliders: &ColliderSet,
@@ -45,10 +47,6 @@ impl NarrowPhase {
     ) {
         self.update_awake_body_mask(islands);
         let awake_body_mask = core::mem::take(&mut self.awake_body_mask);
-        // rapier-pinned: see `process_pair`'s `refresh_empty_ccd_pairs`.
-        let refresh_empty_ccd_pairs = soft_bodies.is_some_and(|(_, params)| {
-            params.ccd_persistent_contact_policy != CcdPersistentContactPolicy::Upstream
-        });
         let soft_ctx = soft_bodies.map(|(soft_bodies, params)| SoftDetectionCtx {
             soft_bodies,
             bodies: &*bodies,

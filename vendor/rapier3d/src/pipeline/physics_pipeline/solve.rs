@@ -4,8 +4,8 @@
 use crate::alloc_prelude::*;
 
 use crate::dynamics::{
-    ImpulseJointSet, IntegrationParameters, IslandManager, MultibodyJointSet, RigidBodySet,
-    SoftBodySet,
+    CcdPersistentContactPolicy, ImpulseJointSet, IntegrationParameters, IslandManager,
+    MultibodyJointSet, RigidBodySet, SoftBodySet,
 };
 use crate::geometry::{BroadPhaseBvh, ColliderHandle, ColliderSet, NarrowPhase};
 use crate::math::{Real, Vector};
@@ -136,6 +136,9 @@ impl PhysicsPipeline {
             } else {
                 0.0
             },
+            // rapier-pinned: the persistent-contact policy keeps empty CCD pairs up to date.
+            integration_parameters.ccd_persistent_contact_policy
+                != CcdPersistentContactPolicy::Upstream,
             islands,
             bodies,
             colliders,
