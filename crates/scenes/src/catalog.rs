@@ -534,11 +534,8 @@ pub fn bullet_probes() -> Vec<(&'static str, Vec<ProbeBody>)> {
         (
             "three bullets meeting at the origin in one step, 120 degrees apart",
             {
-                let dirs: [(Real, Real); 3] = [
-                    (1.0, 0.0),
-                    (-0.5, 0.866_025_4),
-                    (-0.5, -0.866_025_4),
-                ];
+                let dirs: [(Real, Real); 3] =
+                    [(1.0, 0.0), (-0.5, 0.866_025_4), (-0.5, -0.866_025_4)];
                 dirs.iter()
                     .map(|(x, y)| {
                         probe_ball(
