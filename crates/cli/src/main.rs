@@ -42,14 +42,14 @@ enum Command {
         #[arg(long = "scene", value_name = "NAME")]
         scenes: Vec<String>,
     },
-    /// Check the engine's moving-pair sweep against seed 000's vectors (conformance/sweeps) and
+    /// Check the engine's moving-pair sweep against the sphere-sweep vectors of conformance/sweeps and
     /// print the figures.
     Sweeps {
         /// Regenerate conformance/sweeps/random.csv from the documented generator and oracle.
         #[arg(long)]
         write: bool,
     },
-    /// Run the thin-part perturbation suite (design §6) under persistent-contact policies 0, 1 and
+    /// Run the thin-part perturbation suite under persistent-contact policies 0, 1 and
     /// 2, each with `ccd_relative_motion` off and on: strict pass-throughs (by the frames,
     /// cleared by the between-frames refinement, gated), max end-of-frame penetration and
     /// truncation per set; then the current physics-version's gated steps, each replayed.
@@ -381,7 +381,8 @@ fn digests(names: &[String]) -> Result<(), String> {
 }
 
 fn perturbation(names: &[String], truncation: bool) -> Result<(), String> {
-    use rapier_pinned_conformance::perturbation::{table, CcdConfig};
+    use rapier_pinned::CcdConfig;
+    use rapier_pinned_ccd_eval::perturbation::table;
     let sets = names
         .iter()
         .map(|n| {
@@ -398,7 +399,7 @@ fn perturbation(names: &[String], truncation: bool) -> Result<(), String> {
     } else {
         sets
     };
-    print!("{}", table(&sets, &CcdConfig::all(), truncation));
+    print!("{}", table(&sets, &CcdConfig::all_six(), truncation));
     Ok(())
 }
 

@@ -9,9 +9,9 @@
 
 use crate::oracle::SphereMotion;
 
-/// The seed of seed 000's random check.
+/// The generator's seed for `conformance/sweeps/random.csv`.
 pub const SEED: u64 = 20261021;
-/// How many random cases seed 000 checks.
+/// How many random cases `conformance/sweeps/random.csv` holds.
 pub const CASES: usize = 10_000;
 
 /// SplitMix64.

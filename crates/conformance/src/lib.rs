@@ -1,14 +1,19 @@
 //! Conformance for rapier-pinned: the language-neutral vectors under `conformance/` and the
 //! runners that check the fork against them.
+//!
+//! - sphere sweeps (`conformance/sweeps/`): [`oracle`] (the exact double-precision reference),
+//!   [`generator`] (the seeded random cases), [`vectors`] (reading and writing the files),
+//!   [`sweep_check`] (the engine's moving-pair kernel against them) and [`world_sweep`] (every
+//!   vector through a full world step);
+//! - snapshot vectors (`conformance/snapshots/`): [`snapshot_vectors`].
+//!
+//! The thin-part CCD measurement harness (perturbation sets, truncation, variation families, the
+//! CCD bench and examples) reads no vectors and is in `crates/ccd-eval`.
 
 pub mod generator;
-pub mod measure;
 pub mod oracle;
-pub mod perturbation;
 pub mod snapshot_vectors;
 pub mod sweep_check;
-pub mod truncation;
-pub mod variations;
 pub mod vectors;
 pub mod world_sweep;
 

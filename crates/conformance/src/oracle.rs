@@ -1,4 +1,4 @@
-//! The exact double-precision oracle of seed 000 (`SphereSweep.FirstContact`), independent of
+//! The exact double-precision oracle of the sphere sweeps (`SphereSweep.FirstContact`), independent of
 //! parry: first contact of two spheres moving linearly in the same normalized step time u ∈ [0, 1].
 //!
 //! With p = a0 − b0, v = da − db, R = ra + rb: |p + u·v|² = R², i.e. A·u² + 2B·u + C = 0 with

@@ -1,6 +1,6 @@
 //! The sweep vectors on disk (`conformance/sweeps/`), language-neutral:
 //!
-//! - `fixed.json`: the named cases of seed 000, each with its expected verdict;
+//! - `fixed.json`: the named reference cases, each with its expected verdict;
 //! - `random.csv`: the 10,000 seeded cases (see [`crate::generator`]) with the oracle's verdict.
 //!
 //! Numbers are decimal; non-finite inputs are the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.

@@ -1,4 +1,4 @@
-//! Every seed-000 sweep vector through a full world step, as a game sees it.
+//! Every sweep vector of `conformance/sweeps/` through a full world step, as a game sees it.
 //!
 //! [`crate::sweep_check`] calls the moving-pair kernel alone. Here each case becomes a world of
 //! two dynamic, `ccd_enabled` balls (the case's radii; zero gravity, no damping) under a
@@ -28,7 +28,7 @@
 //! contact, left to the persistent-contact policy and the contacts (the kernel's fraction 0 is
 //! never accepted as a hit by the pass). Such cases are not compared with the oracle: they are
 //! counted as `start_within_prediction`, split by what happened (the solver changed a velocity;
-//! velocities kept and clamped; kept and not clamped). In seed 000's vectors every such case
+//! velocities kept and clamped; kept and not clamped). In those vectors every such case
 //! starts overlapping: the approaching ones have their velocities changed by the contact solver,
 //! the separating ones keep them and are not clamped. Every other case must keep both velocities
 //! (the solver must not act on it) and end on its planned straight segment; a case that does not

@@ -1,4 +1,4 @@
-//! Every seed-000 sweep vector through a full world step (`world_sweep`): two dynamic `ccd_enabled`
+//! Every sweep vector of `conformance/sweeps/` through a full world step (`world_sweep`): two dynamic `ccd_enabled`
 //! balls per case, one `step()` per vector, the engine's clamps checked against the exact oracle.
 //! Physics-version 2 (current) passes every gate; physics-version 1 (upstream's rules, which never
 //! sweep a bullet against another bullet) fails them, which shows the check fires.

@@ -49,7 +49,7 @@ impl GoldenScene {
     pub fn runs(&self) -> usize {
         match self.source {
             Source::Scene(_) => 1,
-            Source::Thin(t) => t.speeds.len() * STARTS,
+            Source::Thin(t) => t.run_count(),
         }
     }
 
@@ -81,11 +81,9 @@ impl GoldenScene {
                 format!("runs: 1 of {} steps", scene.steps)
             }
             Source::Thin(set) => {
-                for &speed in set.speeds {
-                    for start in 0..STARTS {
-                        let (world, case) = set.build(params, start, speed);
-                        record(format!("{}@{speed}#{start}", set.name), world, case.steps);
-                    }
+                for run in set.runs() {
+                    let (world, case) = set.build_run(params, run);
+                    record(run.to_string(), world, case.steps);
                 }
                 format!(
                     "runs: {} (`set@speed#start`: speeds {:?} m/s x starts 0-{})",

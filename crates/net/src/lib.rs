@@ -1,4 +1,4 @@
-//! The multiplayer round trip of design §8, as a game team would run it: an authoritative
+//! The multiplayer round trip, as a game team would run it: an authoritative
 //! server steps a pinned world at a fixed tick and streams the players' inputs; clients join
 //! late from a validated snapshot and step in lockstep, reporting digests; a match moves between
 //! hosts as a snapshot; rollback re-simulates from a ring of snapshots. `docs/multiplayer.md`.

@@ -195,8 +195,8 @@ fn bench_scene(name: &str, steps: Option<usize>) -> bool {
         snap.len() as f64 / bodies as f64,
     );
     println!(
-        "  {:<22} {:>10} {:>10}   {}",
-        "operation", "median ms", "min ms", "median vs plain"
+        "  {:<22} {:>10} {:>10}   median vs plain",
+        "operation", "median ms", "min ms"
     );
     let row = |n: &str, base: Option<&str>| {
         let op = ops.iter().find(|o| o.name == n).unwrap();

@@ -47,6 +47,7 @@
 //!
 //! No global or thread-local mutable state; no hash-map iteration decides any byte.
 
+mod ccd;
 mod codec;
 mod config;
 mod error;
@@ -56,6 +57,7 @@ mod validate;
 pub mod version;
 mod world;
 
+pub use ccd::CcdConfig;
 pub use config::{diff_world, FieldDiff, WorldConfig};
 pub use error::{Error, ErrorKind, RestoreError};
 pub use snapshot::{

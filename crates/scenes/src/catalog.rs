@@ -459,3 +459,116 @@ fn arena(world: &mut PhysicsWorld) {
         );
     }
 }
+
+/// One body of a bullet probe: its start, velocity, shape and kind.
+#[derive(Clone)]
+pub struct ProbeBody {
+    pub pos: Vector,
+    pub vel: Vector,
+    pub shape: ColliderBuilder,
+    pub kind: RigidBodyBuilder,
+}
+
+/// A dynamic `ccd_enabled` ball of radius `r` at `pos` moving at `vel`.
+fn probe_ball(pos: Vector, vel: Vector, r: Real) -> ProbeBody {
+    ProbeBody {
+        pos,
+        vel,
+        shape: ColliderBuilder::ball(r),
+        kind: RigidBodyBuilder::dynamic().ccd_enabled(true),
+    }
+}
+
+/// Fast-bullet cases beyond the crossing scenes, each a name and its bodies (zero gravity; build
+/// with [`probe_world`]): an oblique crossing, unequal radii head-on, a kinematic wall moving
+/// across a bullet's path, three bullets meeting at one point within one step.
+pub fn bullet_probes() -> Vec<(&'static str, Vec<ProbeBody>)> {
+    vec![
+        (
+            "oblique crossing, 90 degrees, r 0.5, 300 m/s",
+            vec![
+                probe_ball(
+                    Vector::new(-5.0, 0.0, 0.0),
+                    Vector::new(300.0, 0.0, 0.0),
+                    0.5,
+                ),
+                probe_ball(
+                    Vector::new(0.0, -5.0, 0.0),
+                    Vector::new(0.0, 300.0, 0.0),
+                    0.5,
+                ),
+            ],
+        ),
+        (
+            "unequal radii 0.05 vs 2.0, head-on 400 m/s",
+            vec![
+                probe_ball(
+                    Vector::new(-10.0, 0.0, 0.0),
+                    Vector::new(400.0, 0.0, 0.0),
+                    0.05,
+                ),
+                ProbeBody {
+                    pos: Vector::new(10.0, 0.0, 0.0),
+                    vel: Vector::new(-400.0, 0.0, 0.0),
+                    shape: ColliderBuilder::ball(2.0),
+                    kind: RigidBodyBuilder::dynamic(),
+                },
+            ],
+        ),
+        (
+            "kinematic wall moving sideways (50 m/s) across a 300 m/s bullet",
+            vec![
+                probe_ball(
+                    Vector::new(-5.0, 0.0, 0.0),
+                    Vector::new(300.0, 0.0, 0.0),
+                    0.1,
+                ),
+                ProbeBody {
+                    pos: Vector::new(0.0, 0.0, -1.5),
+                    vel: Vector::new(0.0, 0.0, 50.0),
+                    shape: ColliderBuilder::cuboid(0.05, 1.0, 1.0),
+                    kind: RigidBodyBuilder::kinematic_velocity_based(),
+                },
+            ],
+        ),
+        (
+            "three bullets meeting at the origin in one step, 120 degrees apart",
+            {
+                let dirs: [(Real, Real); 3] =
+                    [(1.0, 0.0), (-0.5, 0.866_025_4), (-0.5, -0.866_025_4)];
+                dirs.iter()
+                    .map(|(x, y)| {
+                        probe_ball(
+                            Vector::new(-3.0 * x, -3.0 * y, 0.0),
+                            Vector::new(240.0 * x, 240.0 * y, 0.0),
+                            0.5,
+                        )
+                    })
+                    .collect()
+            },
+        ),
+    ]
+}
+
+/// A zero-gravity world under `params` holding `bodies` (in order); returns each body's handles.
+pub fn probe_world(
+    bodies: &[ProbeBody],
+    params: IntegrationParameters,
+) -> (PhysicsWorld, Vec<(RigidBodyHandle, ColliderHandle)>) {
+    let mut world = PhysicsWorld::new();
+    world.gravity = Vector::ZERO;
+    world.integration_parameters = params;
+    let handles = bodies
+        .iter()
+        .map(|b| {
+            let h = world
+                .bodies
+                .insert(b.kind.clone().translation(b.pos).linvel(b.vel));
+            let c = world
+                .colliders
+                .insert_with_parent(b.shape.clone(), h, &mut world.bodies);
+            (h, c)
+        })
+        .collect();
+    (world, handles)
+}

@@ -1,7 +1,7 @@
 //! The per-step state digest shared by everything that compares trajectories (parity, golden,
 //! determinism tests).
 //!
-//! Definition (64-bit, stable across platforms): XXH3-64 (seed 0) of the byte string made of, for
+//! Definition (64-bit, stable across platforms): XXH3-64 (default seed, zero) of the byte string made of, for
 //! every rigid body in ascending handle order (index, then generation):
 //!
 //! ```text

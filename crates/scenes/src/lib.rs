@@ -10,11 +10,14 @@ mod digest;
 mod thin;
 
 pub use catalog::{
-    add, blade_of, box_into_rotor_at, catalog, crossing, find, Crosser, Scene, ARENA_HALF,
-    BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS, TOWER_LAYERS,
+    add, blade_of, box_into_rotor_at, bullet_probes, catalog, crossing, find, probe_world, Crosser,
+    ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS,
+    TOWER_LAYERS,
 };
 pub use digest::{body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY};
-pub use thin::{thin_sets, ThinCase, ThinSet, SPEEDS, STARTS};
+pub use thin::{
+    blade_into_guard, box_into_free_rotor, thin_sets, ThinCase, ThinRun, ThinSet, SPEEDS, STARTS,
+};
 
 use rapier3d::prelude::*;
 

@@ -1,11 +1,11 @@
-//! The thin-part perturbation sets of design §6: each set is a builder of one part/target pair,
+//! The thin-part perturbation sets: each set is a builder of one part/target pair,
 //! run from 7 starts × 30/60/120 m/s (the vehicle scenes at their own speeds). Starts vary along
 //! the target's face by closed formulas; nothing is random. Every target is a cuboid, so the
 //! strict pass-through and penetration measures apply to each of them.
 
 use rapier3d::prelude::*;
 
-use crate::catalog::{add, blade, blade_into_plate_with, box_into_rotor_at, vehicle};
+use crate::catalog::{add, blade, blade_into_plate_with, blade_of, box_into_rotor_at, vehicle};
 
 /// Starts per set.
 pub const STARTS: usize = 7;
@@ -20,12 +20,28 @@ pub struct ThinCase {
     pub steps: usize,
 }
 
+/// One run of a set: the part's speed and the start's index (`0..STARTS`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ThinRun {
+    /// The set's name.
+    pub set: &'static str,
+    pub speed: Real,
+    pub start: usize,
+}
+
+impl std::fmt::Display for ThinRun {
+    /// `set@speed#start`, the name every report and golden file gives a run.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}@{}#{}", self.set, self.speed, self.start)
+    }
+}
+
 /// A perturbation set.
 pub struct ThinSet {
     /// Stable name, printed by the suite.
     pub name: &'static str,
     pub about: &'static str,
-    /// Whether the target is a kinematic/dynamic body (the gates of issue 5 apply) or fixed.
+    /// Whether the target is a kinematic/dynamic body (the moving-target gates apply) or fixed.
     pub moving_target: bool,
     /// The speeds this set runs at.
     pub speeds: &'static [Real],
@@ -33,6 +49,32 @@ pub struct ThinSet {
 }
 
 impl ThinSet {
+    /// Every run of the set, in the order every report uses: each speed of [`ThinSet::speeds`],
+    /// and within a speed each start from 0 to [`STARTS`] - 1.
+    pub fn runs(&self) -> impl Iterator<Item = ThinRun> + '_ {
+        self.speeds.iter().flat_map(move |&speed| {
+            (0..STARTS).map(move |start| ThinRun {
+                set: self.name,
+                speed,
+                start,
+            })
+        })
+    }
+
+    /// How many runs the set has (speeds × starts).
+    pub fn run_count(&self) -> usize {
+        self.speeds.len() * STARTS
+    }
+
+    /// [`ThinSet::build`] for one of [`ThinSet::runs`].
+    pub fn build_run(
+        &self,
+        params: IntegrationParameters,
+        run: ThinRun,
+    ) -> (PhysicsWorld, ThinCase) {
+        self.build(params, run.start, run.speed)
+    }
+
     /// A fresh world (zero gravity unless the set says otherwise) holding start `start` at `speed`.
     pub fn build(
         &self,
@@ -52,14 +94,12 @@ impl ThinSet {
     /// `set@speed#start`.
     pub fn digest_lines(&self, params: IntegrationParameters) -> String {
         let mut out = String::new();
-        for &speed in self.speeds {
-            for start in 0..STARTS {
-                let (mut world, case) = self.build(params, start, speed);
-                for step in 1..=case.steps {
-                    world.step();
-                    let digest = crate::state_digest(&world.bodies);
-                    out += &format!("{}@{speed}#{start} {step} {digest:016x}\n", self.name);
-                }
+        for run in self.runs() {
+            let (mut world, case) = self.build_run(params, run);
+            for step in 1..=case.steps {
+                world.step();
+                let digest = crate::state_digest(&world.bodies);
+                out += &format!("{run} {step} {digest:016x}\n");
             }
         }
         out
@@ -335,7 +375,7 @@ fn fixed_wall(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
 fn slanted_blade(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
     let slant = ColliderBuilder::cuboid(0.001, 0.5, 0.5)
         .translation(Vector::new(1.0, 0.0, 0.0))
-        .rotation(Vector::new(0.0, 30f32.to_radians() as Real, 0.0));
+        .rotation(Vector::new(0.0, Real::to_radians(30.0), 0.0));
     let target = world.colliders.insert(slant);
     let part = blade(
         world,
@@ -361,7 +401,7 @@ fn hex_wheel(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
     let radius: Real = 0.3;
     let mut points = Vec::new();
     for i in 0..6 {
-        let a = i as Real * core::f32::consts::FRAC_PI_3 as Real;
+        let a = i as Real * core::f32::consts::FRAC_PI_3;
         for z in [-0.05, 0.05] {
             points.push(Vector::new(radius * a.cos(), radius * a.sin(), z));
         }
@@ -379,4 +419,72 @@ fn hex_wheel(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
         target,
         steps: 60,
     }
+}
+
+// The variation families: the thin-part pairs beyond the sets' own starts, speeds, thicknesses
+// and spin rates, each built from continuous parameters (the CCD evaluation's
+// `variations` module runs them over its grids).
+
+/// A zero-gravity world under `params`.
+fn free_world(params: IntegrationParameters) -> PhysicsWorld {
+    let mut world = PhysicsWorld::new();
+    world.integration_parameters = params;
+    world.gravity = Vector::ZERO;
+    world
+}
+
+/// A blade of half-thickness `blade` at height `start`, driven along +x at `speed` and spinning
+/// at `spin`, into a dynamic 1 m x 1 m guard of half-thickness `guard` at x = 1 (pressed: the
+/// blade starts edge-first 1 mm from the guard's face; otherwise from x = 0). 90 steps.
+pub fn blade_into_guard(
+    params: IntegrationParameters,
+    start: Real,
+    speed: Real,
+    spin: Real,
+    (blade, guard): (Real, Real),
+    pressed: bool,
+) -> (PhysicsWorld, ThinCase) {
+    let mut w = free_world(params);
+    let target = add(
+        &mut w,
+        RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)),
+        ColliderBuilder::cuboid(guard, 0.5, 0.5),
+    )
+    .1;
+    let x = if pressed {
+        1.0 - guard - 0.001 - 0.25
+    } else {
+        0.0
+    };
+    let part = blade_of(&mut w, blade, Vector::new(x, start, 0.0), speed, spin, true);
+    (
+        w,
+        ThinCase {
+            part,
+            target,
+            steps: 90,
+        },
+    )
+}
+
+/// A cube of half-size `size` into the free 1 m x 10 cm rotor of half-thickness 1 mm spinning at
+/// `spin` about its 10 cm axis ([`box_into_rotor_at`] at height 0.1 `start`, depth 0.3 `start`).
+/// 90 steps.
+pub fn box_into_free_rotor(
+    params: IntegrationParameters,
+    start: Real,
+    speed: Real,
+    spin: Real,
+    size: Real,
+) -> (PhysicsWorld, ThinCase) {
+    let mut w = free_world(params);
+    let (target, part) = box_into_rotor_at(&mut w, 0.1 * start, 0.3 * start, size, speed, spin);
+    (
+        w,
+        ThinCase {
+            part,
+            target,
+            steps: 90,
+        },
+    )
 }

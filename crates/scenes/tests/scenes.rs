@@ -12,7 +12,11 @@ fn scene(name: &str) -> &'static Scene {
 fn catalog_names_are_unique_and_findable() {
     let names: Vec<_> = catalog().iter().map(|s| s.name).collect();
     for name in &names {
-        assert_eq!(names.iter().filter(|n| *n == name).count(), 1, "{name} twice");
+        assert_eq!(
+            names.iter().filter(|n| *n == name).count(),
+            1,
+            "{name} twice"
+        );
         assert!(find(name).is_some());
         assert!(scene(name).steps > 0);
     }
@@ -21,7 +25,12 @@ fn catalog_names_are_unique_and_findable() {
 
 #[test]
 fn body_counts_match_the_descriptions() {
-    let count = |name| scene(name).build(IntegrationParameters::default()).bodies.len();
+    let count = |name| {
+        scene(name)
+            .build(IntegrationParameters::default())
+            .bodies
+            .len()
+    };
     assert_eq!(count("pyramid"), 210);
     assert_eq!(count("tower"), 50);
     assert_eq!(count("bullets_crossing"), 2);
@@ -54,14 +63,21 @@ fn ball_drop_first_rebound_peaks_near_a_quarter_metre() {
     assert!(bounced, "the ball never bounced");
     let expected = 0.25 * BALL_DROP_HEIGHT;
     println!("first rebound peak: {peak} m (expected about {expected} m)");
-    assert!((peak - expected).abs() < 0.03, "first rebound peaked at {peak} m, expected about {expected} m");
+    assert!(
+        (peak - expected).abs() < 0.03,
+        "first rebound peaked at {peak} m, expected about {expected} m"
+    );
 }
 
 #[test]
 fn tower_still_stands_after_its_run() {
     let s = scene("tower");
     let mut world = s.build(IntegrationParameters::default());
-    let start: Vec<(RigidBodyHandle, Vector)> = world.bodies.iter().map(|(h, b)| (h, b.translation())).collect();
+    let start: Vec<(RigidBodyHandle, Vector)> = world
+        .bodies
+        .iter()
+        .map(|(h, b)| (h, b.translation()))
+        .collect();
     for _ in 0..s.steps {
         world.step();
     }
@@ -70,18 +86,33 @@ fn tower_still_stands_after_its_run() {
         let horizontal = ((p.x - p0.x).powi(2) + (p.z - p0.z).powi(2)).sqrt();
         assert!(horizontal < 0.01, "a beam slid {horizontal} m sideways");
         // Settling into the contacts costs at most the linear slop per layer.
-        assert!((p.y - p0.y).abs() < 0.06, "a beam moved {} m vertically", p.y - p0.y);
+        assert!(
+            (p.y - p0.y).abs() < 0.06,
+            "a beam moved {} m vertically",
+            p.y - p0.y
+        );
     }
-    let top = world.bodies.iter().map(|(_, b)| b.translation().y).fold(Real::MIN, Real::max);
+    let top = world
+        .bodies
+        .iter()
+        .map(|(_, b)| b.translation().y)
+        .fold(Real::MIN, Real::max);
     let expected_top = TOWER_BEAM[1] * (2 * TOWER_LAYERS - 1) as Real;
-    assert!((top - expected_top).abs() < 0.06, "top layer at {top} m, built at {expected_top} m");
+    assert!(
+        (top - expected_top).abs() < 0.06,
+        "top layer at {top} m, built at {expected_top} m"
+    );
 }
 
 #[test]
 fn runs_are_bit_identical() {
     for name in ["pyramid", "blade_into_plate", "vehicles"] {
         let s = scene(name);
-        assert_eq!(step_digests(s, IntegrationParameters::default()), step_digests(s, IntegrationParameters::default()), "{name}");
+        assert_eq!(
+            step_digests(s, IntegrationParameters::default()),
+            step_digests(s, IntegrationParameters::default()),
+            "{name}"
+        );
     }
 }
 
@@ -92,11 +123,16 @@ fn digest_covers_every_field_of_every_body() {
     let base = state_digest(&world.bodies);
     let (handle, _) = world.bodies.iter().last().unwrap();
     let nudge = |x: Real| Real::from_bits(x.to_bits() ^ 1); // flip the lowest mantissa bit
-    // Every one of the 13 numbers, one at a time.
+                                                            // Every one of the 13 numbers, one at a time.
     for field in 0..13 {
         let mut bodies = world.bodies.clone();
         let body = &mut bodies[handle];
-        let (mut t, mut r, mut v, mut w) = (body.translation(), *body.rotation(), body.linvel(), body.angvel());
+        let (mut t, mut r, mut v, mut w) = (
+            body.translation(),
+            *body.rotation(),
+            body.linvel(),
+            body.angvel(),
+        );
         match field {
             0 => t.x = nudge(t.x),
             1 => t.y = nudge(t.y),

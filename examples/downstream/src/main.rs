@@ -3,7 +3,9 @@ use rapier3d::prelude::*;
 
 fn main() {
     let mut world = PhysicsWorld::new();
-    world.colliders.insert(ColliderBuilder::cuboid(10.0, 0.1, 10.0));
+    world
+        .colliders
+        .insert(ColliderBuilder::cuboid(10.0, 0.1, 10.0));
     let (ball, _) = world.insert(
         RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
         ColliderBuilder::ball(0.5),

@@ -1,4 +1,4 @@
-//! The measurements of design §6, on a moving part and a thin cuboid target.
+//! The thin-part measurements, on a moving part and a thin cuboid target.
 //!
 //! - *Strict pass-through (frame count)*: between two consecutive frames the part's centre changes
 //!   side of the target's mid-plane while the part lies within the target's face extent on both

@@ -1,12 +1,12 @@
 //! The moving-target gates beyond the suite's own starts, speeds, thicknesses and spin rates:
-//! `cargo run --release -p rapier-pinned-conformance --example perturbation_variations`.
+//! `cargo run --release -p rapier-pinned-ccd-eval --example perturbation_variations`.
 //! Prints, per family and configuration, runs, strict pass-throughs and the worst end-of-frame
 //! penetration as a fraction of the target's half-thickness (the gate is <= 1). `-- --dt SECONDS`
 //! runs everything at another time step (the default is upstream's 1/60 s).
 
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::perturbation::CcdConfig;
-use rapier_pinned_conformance::variations::{rotors, spinning_blades, FamilyReport};
+use rapier_pinned::CcdConfig;
+use rapier_pinned_ccd_eval::variations::{rotors, spinning_blades, FamilyReport};
 
 /// The time step: `--dt SECONDS` on the command line, upstream's default otherwise.
 fn dt() -> Real {
@@ -32,15 +32,7 @@ fn print(name: &str, config: CcdConfig, r: FamilyReport) {
 
 fn main() {
     let dt = dt();
-    let pinned = CcdConfig {
-        policy: CcdPersistentContactPolicy::CoreSphereFixedTargets,
-        relative_motion: true,
-    };
-    let upstream = CcdConfig {
-        policy: CcdPersistentContactPolicy::Upstream,
-        relative_motion: false,
-    };
-    for config in [upstream, pinned] {
+    for config in [CcdConfig::upstream(), CcdConfig::current()] {
         for spin in [100.0, 300.0, 600.0, 1000.0, 2000.0] {
             print(
                 &format!("spinning blade {spin} rad/s, 3 thicknesses"),

@@ -2,9 +2,9 @@
 //! the refinement could not clear on its own proof) from the world saved before that step, in
 //! N CCD-checked substeps of dt / N for each N given, and prints why the refinement could not
 //! clear it and what each fine run shows. docs/physics-engine.md cites its output.
-//! `cargo run --release -p rapier-pinned-conformance --example crossing_replay -- SET POLICY on|off [N...]`
-use rapier3d::prelude::*;
-use rapier_pinned_conformance::perturbation::{gated_steps, CcdConfig};
+//! `cargo run --release -p rapier-pinned-ccd-eval --example crossing_replay -- SET POLICY on|off [N...]`
+use rapier_pinned::CcdConfig;
+use rapier_pinned_ccd_eval::perturbation::gated_steps;
 use rapier_pinned_scenes::thin_sets;
 
 fn main() -> Result<(), String> {
@@ -13,12 +13,7 @@ fn main() -> Result<(), String> {
         .iter()
         .find(|s| s.name == args[1])
         .ok_or("unknown set")?;
-    let number: u8 = args[2].parse().map_err(|e| format!("POLICY: {e}"))?;
-    let policy = CcdPersistentContactPolicy::try_from(number).map_err(|e| format!("{e:?}"))?;
-    let config = CcdConfig {
-        policy,
-        relative_motion: args[3] == "on",
-    };
+    let config = CcdConfig::parse(&args[2], &args[3])?;
     let substeps: Vec<usize> = match args.get(4..) {
         Some(n) if !n.is_empty() => n
             .iter()

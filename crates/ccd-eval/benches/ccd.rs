@@ -1,9 +1,9 @@
 //! CCD cost: step time of two configurations in one run, and truncation, on catalog scenes and
 //! on the thin-part perturbation sets.
 //!
-//! `cargo bench -p rapier-pinned-conformance --bench ccd` prints, per scene, the median
+//! `cargo bench -p rapier-pinned-ccd-eval --bench ccd` prints, per scene, the median
 //! wall-clock time per step of each configuration (runs interleaved, so drift hits both), the
-//! ratio, and the truncation of each (design §6):
+//! ratio, and the truncation of each (`truncation`: motion lost to CCD clamps):
 //! - `ccd_relative_motion` on / off (off = upstream: the fork at default settings is
 //!   bit-identical to upstream, scripts/parity);
 //! - `ccd_persistent_contact_policy` 2 / 0, both with relative motion on.
@@ -11,9 +11,10 @@
 use std::time::Instant;
 
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::perturbation::run_set_with;
-use rapier_pinned_conformance::truncation::Truncation;
-use rapier_pinned_scenes::{find, thin_sets, Scene, ThinSet, STARTS};
+use rapier_pinned::CcdConfig;
+use rapier_pinned_ccd_eval::perturbation::run_set_with;
+use rapier_pinned_ccd_eval::truncation::Truncation;
+use rapier_pinned_scenes::{find, thin_sets, Scene, ThinSet};
 
 const RUNS: usize = 15;
 
@@ -72,7 +73,14 @@ fn compare_with(
 /// A catalog scene under `off` and `on`.
 fn compare(name: &str, label: &str, off: IntegrationParameters, on: IntegrationParameters) {
     let scene = find(name).expect("catalog scene");
-    compare_with(name, label, off, on, |p| time_run(scene, p), |p| truncation(scene, p));
+    compare_with(
+        name,
+        label,
+        off,
+        on,
+        |p| time_run(scene, p),
+        |p| truncation(scene, p),
+    );
 }
 
 /// A whole thin-part set (every start and speed) under `off` and `on`.
@@ -80,32 +88,41 @@ fn compare_set(set: &ThinSet, label: &str, off: IntegrationParameters, on: Integ
     let time = |params| {
         let start = Instant::now();
         let mut steps = 0;
-        for &speed in set.speeds {
-            for i in 0..STARTS {
-                let (mut world, case) = set.build(params, i, speed);
-                for _ in 0..case.steps {
-                    world.step();
-                }
-                steps += case.steps;
+        for run in set.runs() {
+            let (mut world, case) = set.build_run(params, run);
+            for _ in 0..case.steps {
+                world.step();
             }
+            steps += case.steps;
         }
         start.elapsed().as_secs_f64() * 1e3 / steps as f64
     };
-    compare_with(set.name, label, off, on, time, |p| run_set_with(set, p, true).truncation);
+    compare_with(set.name, label, off, on, time, |p| {
+        run_set_with(set, p, true).truncation
+    });
 }
 
 fn main() {
     // `cargo bench` passes `--bench`; any other argument is a scene-name filter.
-    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
-    let off = IntegrationParameters::default();
-    let mut relative = off;
-    relative.ccd_relative_motion = true;
-    let mut policy2 = relative;
-    policy2.ccd_persistent_contact_policy = CcdPersistentContactPolicy::CoreSphereFixedTargets;
+    use CcdPersistentContactPolicy::*;
+    let off = CcdConfig::upstream().params();
+    let relative = CcdConfig::new(true, Upstream).params();
+    let policy2 = CcdConfig::new(true, CoreSphereFixedTargets).params();
 
     println!("median of {RUNS} interleaved runs; on/off = ccd_relative_motion (policy 0)");
-    for name in ["bullets_vs_plates", "bullet_swarm", "bullets_crossing", "blade_into_plate", "vehicles", "pyramid"] {
+    for name in [
+        "bullets_vs_plates",
+        "bullet_swarm",
+        "bullets_crossing",
+        "blade_into_plate",
+        "vehicles",
+        "pyramid",
+    ] {
         if wanted(name) {
             compare(name, "relative motion", off, relative);
         }
@@ -116,7 +133,12 @@ fn main() {
             compare(name, "policy 2 / policy 0", relative, policy2);
         }
     }
-    for set in thin_sets().iter().filter(|t| matches!(t.name, "spinning_blade" | "blade_pressed" | "vehicle_ram" | "vehicle_push")) {
+    for set in thin_sets().iter().filter(|t| {
+        matches!(
+            t.name,
+            "spinning_blade" | "blade_pressed" | "vehicle_ram" | "vehicle_push"
+        )
+    }) {
         if wanted(set.name) {
             compare_set(set, "policy 2 / policy 0", relative, policy2);
         }

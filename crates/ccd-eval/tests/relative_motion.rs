@@ -1,13 +1,16 @@
-//! `ccd_relative_motion` scenarios (design §4.1): crossing bullets collide, and a bullet is clamped
-//! at the relative-motion fraction against a target moving toward it. The thin-part gates, which
-//! need the persistent-contact policy too, are in `persistent_contact.rs`.
+//! `ccd_relative_motion` scenarios (bullet pairs swept on both bodies' motions;
+//! docs/physics-engine.md): crossing bullets collide, and a bullet is clamped at the
+//! relative-motion fraction against a target moving toward it. The thin-part gates, which need
+//! the persistent-contact policy too, are in `persistent_contact.rs`.
 
 use rapier3d::prelude::*;
+use rapier_pinned::CcdConfig;
 use rapier_pinned_scenes::{crossing, find, Crosser};
 
+/// Upstream's defaults with `ccd_relative_motion` as given (policy 0), with or without the
+/// solver's speed cap.
 fn params(relative_motion: bool, speed_cap: bool) -> IntegrationParameters {
-    let mut p = IntegrationParameters::default();
-    p.ccd_relative_motion = relative_motion;
+    let mut p = CcdConfig::new(relative_motion, CcdPersistentContactPolicy::Upstream).params();
     if !speed_cap {
         p.normalized_max_linear_velocity = Real::MAX;
     }
@@ -51,8 +54,9 @@ fn crossing_bullets_pass_through_each_other_upstream() {
     assert!(!contact && swapped);
 }
 
-/// Seed 000's reference in one step: r = 1 balls from x = ∓5 moving ±10 m per step meet at
-/// u = 0.4 (centres at ∓1); freezing the target would give 0.8. Both are clamped, stopping
+/// The sweep vectors' reference cases (`head_on_crossing` and `frozen_target` of
+/// conformance/sweeps/fixed.json) in one step: r = 1 balls from x = ∓5 moving ±10 m per step meet
+/// at u = 0.4 (centres at ∓1); freezing the target would give 0.8. Both are clamped, stopping
 /// `allowed_linear_error` apart: u in [0.4 − (slop + tol)/20, 0.4].
 #[test]
 fn bullet_and_oncoming_target_are_clamped_at_the_relative_fraction() {
@@ -61,7 +65,7 @@ fn bullet_and_oncoming_target_are_clamped_at_the_relative_fraction() {
         world.integration_parameters = params(true, false);
         crossing(&mut world, second, 600.0); // 10 m per 1/60 s step
         let handles: Vec<_> = world.bodies.iter().map(|(h, _)| h).collect();
-        // Start them at ∓5 as in the seed.
+        // Start them at ∓5 as in `head_on_crossing`.
         world.bodies[handles[0]].set_translation(Vector::new(-5.0, 0.0, 0.0), true);
         world.bodies[handles[1]].set_translation(Vector::new(5.0, 0.0, 0.0), true);
         world.step();

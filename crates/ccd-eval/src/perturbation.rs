@@ -1,63 +1,15 @@
-//! The perturbation suite (design §6, issue 5): every thin-part set of the scene catalog, run
-//! from each of its starts and speeds under a CCD configuration, measured for strict
-//! pass-through, end-of-frame penetration and truncation.
+//! The perturbation suite: every thin-part set of the scene catalog, run from each of its starts
+//! and speeds under a CCD configuration, measured for strict pass-through, end-of-frame
+//! penetration and truncation (see [`crate::measure`] and [`crate::truncation`]). The gates:
+//! on every set whose target moves, no gated strict pass-through and end-of-frame penetration at
+//! most the target's half-thickness.
 
 use rapier3d::prelude::*;
-use rapier_pinned_scenes::{state_digest, ThinCase, ThinSet, STARTS};
+use rapier_pinned::CcdConfig;
+use rapier_pinned_scenes::{state_digest, ThinCase, ThinSet};
 
 use crate::measure::{clears, frame, strict_pass_through, Frame, Placed, Stands};
 use crate::truncation::Truncation;
-
-/// The two CCD settings the suite varies.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct CcdConfig {
-    pub policy: CcdPersistentContactPolicy,
-    pub relative_motion: bool,
-}
-
-impl CcdConfig {
-    /// Policies 0, 1, 2, each with relative motion off then on.
-    pub fn all() -> Vec<CcdConfig> {
-        use CcdPersistentContactPolicy::*;
-        [Upstream, CoreSphere, CoreSphereFixedTargets]
-            .into_iter()
-            .flat_map(|policy| {
-                [false, true].map(|relative_motion| CcdConfig {
-                    policy,
-                    relative_motion,
-                })
-            })
-            .collect()
-    }
-
-    /// The two settings of the current physics-version (`rapier_pinned`'s table).
-    pub fn current() -> CcdConfig {
-        let params = rapier_pinned::entry(rapier_pinned::PHYSICS_VERSION_CURRENT)
-            .expect("the current version is released")
-            .params();
-        CcdConfig {
-            policy: params.ccd_persistent_contact_policy,
-            relative_motion: params.ccd_relative_motion,
-        }
-    }
-
-    /// Upstream's default parameters with these two settings.
-    pub fn params(&self) -> IntegrationParameters {
-        let mut params = IntegrationParameters::default();
-        params.ccd_persistent_contact_policy = self.policy;
-        params.ccd_relative_motion = self.relative_motion;
-        params
-    }
-
-    /// `p<policy number> rm<off|on>`.
-    pub fn label(&self) -> String {
-        format!(
-            "p{} rm {}",
-            self.policy as u8,
-            if self.relative_motion { "on " } else { "off" }
-        )
-    }
-}
 
 /// One set's figures under one configuration, over all its starts and speeds.
 #[derive(Clone, Debug, Default)]
@@ -66,7 +18,7 @@ pub struct SetReport {
     pub expected_runs: usize,
     /// Runs measured to the end.
     pub runs: usize,
-    /// Strict pass-throughs by the frame definition (design §6), before any refinement.
+    /// Strict pass-throughs by the frame definition ([`crate::measure`]), before any refinement.
     pub frame_strict: usize,
     /// Frame-strict steps the between-frames refinement cleared, having proven its own
     /// assumption on each (`measure::clears`).
@@ -115,19 +67,15 @@ pub fn run_set_edited(
     edit: impl Fn(&mut PhysicsWorld),
 ) -> SetReport {
     let mut report = SetReport {
-        expected_runs: set.speeds.len() * STARTS,
+        expected_runs: set.run_count(),
         ..SetReport::default()
     };
-    for &speed in set.speeds {
-        for start in 0..STARTS {
-            let (mut world, case) = set.build(params, start, speed);
-            edit(&mut world);
-            report.half_thickness = set.half_thickness(&world, &case);
-            if let Err(e) = run_case(world, case, truncation, &mut report) {
-                report
-                    .errors
-                    .push(format!("{}@{speed}#{start}: {e}", set.name));
-            }
+    for run in set.runs() {
+        let (mut world, case) = set.build_run(params, run);
+        edit(&mut world);
+        report.half_thickness = set.half_thickness(&world, &case);
+        if let Err(e) = run_case(world, case, truncation, &mut report) {
+            report.errors.push(format!("{run}: {e}"));
         }
     }
     report
@@ -190,7 +138,7 @@ impl CaseTracker {
         })
     }
 
-    /// The step that led to the world's current frame (design §6; see `measure`).
+    /// The step that led to the world's current frame (see [`crate::measure`]).
     pub fn step(&mut self, world: &PhysicsWorld, case: &ThinCase) -> Result<StepMeasure, String> {
         let (frame, placed) = (case_frame(world, case)?, case_placed(world, case)?);
         let frame_strict = strict_pass_through(&self.frame, &frame);
@@ -227,7 +175,7 @@ pub fn run_case(
     report: &mut SetReport,
 ) -> Result<(), String> {
     let mut tracker = CaseTracker::new(&world, &case)?;
-    let (mut frame_strict, mut cleared, mut max_penetration) = (0, 0, 0.0 as Real);
+    let (mut frame_strict, mut cleared, mut max_penetration): (usize, usize, Real) = (0, 0, 0.0);
     let mut trunc = report.truncation;
     for step in 1..=case.steps {
         if truncation {
@@ -285,26 +233,24 @@ impl Replay {
 /// Every gated step of `set` under `params`, each with the world saved before it.
 pub fn gated_steps(set: &ThinSet, params: IntegrationParameters) -> Result<Vec<GatedStep>, String> {
     let mut out = Vec::new();
-    for &speed in set.speeds {
-        for start in 0..STARTS {
-            let run = format!("{}@{speed}#{start}", set.name);
-            let (mut world, case) = set.build(params, start, speed);
-            let mut tracker = CaseTracker::new(&world, &case).map_err(|e| format!("{run}: {e}"))?;
-            for step in 1..=case.steps {
-                let saved = bincode::serialize(&world).map_err(|e| e.to_string())?;
-                world.step();
-                let m = tracker
-                    .step(&world, &case)
-                    .map_err(|e| format!("{run} step {step}: {e}"))?;
-                if let Some(stands) = m.stands {
-                    out.push(GatedStep {
-                        run: run.clone(),
-                        step,
-                        stands,
-                        saved,
-                        case,
-                    });
-                }
+    for run in set.runs() {
+        let (mut world, case) = set.build_run(params, run);
+        let run = run.to_string();
+        let mut tracker = CaseTracker::new(&world, &case).map_err(|e| format!("{run}: {e}"))?;
+        for step in 1..=case.steps {
+            let saved = bincode::serialize(&world).map_err(|e| e.to_string())?;
+            world.step();
+            let m = tracker
+                .step(&world, &case)
+                .map_err(|e| format!("{run} step {step}: {e}"))?;
+            if let Some(stands) = m.stands {
+                out.push(GatedStep {
+                    run: run.clone(),
+                    step,
+                    stands,
+                    saved,
+                    case,
+                });
             }
         }
     }

@@ -1,11 +1,13 @@
 //! The moving-target gates beyond the perturbation suite's own starts, speeds, thicknesses and
-//! spin rates (issue 5): families of runs, each a builder over 13 starts × 4 speeds × 3 sizes.
-//! The `perturbation_variations` example prints them all; a test runs the fastest spin rates.
+//! spin rates: families of runs, each a scene-catalog builder ([`blade_into_guard`],
+//! [`box_into_free_rotor`]) over 13 starts × 4 speeds × 3 sizes. The `perturbation_variations`
+//! example prints them all; a test runs the fastest spin rates.
 
 use rapier3d::prelude::*;
-use rapier_pinned_scenes::{add, blade_of, box_into_rotor_at, ThinCase};
+use rapier_pinned::CcdConfig;
+use rapier_pinned_scenes::{blade_into_guard, box_into_free_rotor, ThinCase};
 
-use crate::perturbation::{run_case, CcdConfig, SetReport};
+use crate::perturbation::{run_case, SetReport};
 
 pub const STARTS: [Real; 13] = [
     -0.36, -0.3, -0.24, -0.18, -0.12, -0.06, 0.0, 0.06, 0.12, 0.18, 0.24, 0.3, 0.36,
@@ -16,69 +18,11 @@ pub const BLADES: [(Real, Real); 3] = [(0.0005, 0.001), (0.00025, 0.0005), (0.00
 /// Box half-sizes.
 pub const BOXES: [Real; 3] = [0.005, 0.01, 0.05];
 
-fn world(config: CcdConfig, dt: Real) -> PhysicsWorld {
-    let mut w = PhysicsWorld::new();
-    w.integration_parameters = config.params();
-    w.integration_parameters.dt = dt;
-    w.gravity = Vector::ZERO;
-    w
-}
-
-/// A blade of half-thickness `blade` driven at `speed`, spinning at `spin`, into a dynamic guard
-/// of half-thickness `guard` (pressed: starting edge-first 1 mm from the guard's face).
-#[allow(clippy::too_many_arguments)]
-pub fn blade(
-    config: CcdConfig,
-    dt: Real,
-    start: Real,
-    speed: Real,
-    spin: Real,
-    (blade, guard): (Real, Real),
-    pressed: bool,
-) -> (PhysicsWorld, ThinCase) {
-    let mut w = world(config, dt);
-    let target = add(
-        &mut w,
-        RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 0.0, 0.0)),
-        ColliderBuilder::cuboid(guard, 0.5, 0.5),
-    )
-    .1;
-    let x = if pressed {
-        1.0 - guard - 0.001 - 0.25
-    } else {
-        0.0
-    };
-    let part = blade_of(&mut w, blade, Vector::new(x, start, 0.0), speed, spin, true);
-    (
-        w,
-        ThinCase {
-            part,
-            target,
-            steps: 90,
-        },
-    )
-}
-
-/// A cube of half-size `size` into the suite's free 1 m × 10 cm rotor of half-thickness 1 mm
-/// spinning at `spin` about its 10 cm axis.
-pub fn rotor(
-    config: CcdConfig,
-    dt: Real,
-    start: Real,
-    speed: Real,
-    spin: Real,
-    size: Real,
-) -> (PhysicsWorld, ThinCase) {
-    let mut w = world(config, dt);
-    let (target, part) = box_into_rotor_at(&mut w, 0.1 * start, 0.3 * start, size, speed, spin);
-    (
-        w,
-        ThinCase {
-            part,
-            target,
-            steps: 90,
-        },
-    )
+/// `config` over upstream's defaults, at time step `dt`.
+fn params(config: CcdConfig, dt: Real) -> IntegrationParameters {
+    let mut params = config.params();
+    params.dt = dt;
+    params
 }
 
 /// A family's figures: runs, strict pass-throughs (frame count, cleared, gated; see
@@ -126,22 +70,24 @@ pub fn run_family(cases: impl Iterator<Item = ((PhysicsWorld, ThinCase), Real)>)
 
 /// The spinning-blade family at `spin` rad/s: every start, speed and blade/guard thickness.
 pub fn spinning_blades(config: CcdConfig, dt: Real, spin: Real, pressed: bool) -> FamilyReport {
+    let params = params(config, dt);
     run_family(STARTS.iter().flat_map(|&s| {
         SPEEDS.iter().flat_map(move |&v| {
             BLADES
                 .into_iter()
-                .map(move |b| (blade(config, dt, s, v, spin, b, pressed), b.1))
+                .map(move |b| (blade_into_guard(params, s, v, spin, b, pressed), b.1))
         })
     }))
 }
 
 /// The box-into-rotor family at `spin` rad/s: every start, speed and box size.
 pub fn rotors(config: CcdConfig, dt: Real, spin: Real) -> FamilyReport {
+    let params = params(config, dt);
     run_family(STARTS.iter().flat_map(|&s| {
         SPEEDS.iter().flat_map(move |&v| {
             BOXES
                 .into_iter()
-                .map(move |size| (rotor(config, dt, s, v, spin, size), 0.001))
+                .map(move |size| (box_into_free_rotor(params, s, v, spin, size), 0.001))
         })
     }))
 }

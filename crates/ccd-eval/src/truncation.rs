@@ -1,4 +1,4 @@
-//! Truncation (design §6): motion lost to CCD clamps, Σ(1 − fraction)·|motion| / Σ|motion| over
+//! Truncation: motion lost to CCD clamps, Σ(1 − fraction)·|motion| / Σ|motion| over
 //! the CCD-active body-steps of a run.
 //!
 //! Measured from outside the engine: before each step the world is copied (through a bincode

@@ -1,18 +1,22 @@
-//! `ccd_persistent_contact_policy` (design §4.2, §6): the thin-part gates under the configuration
-//! the current physics-version pins (policy 2 with relative motion), fixed-target pairs identical
-//! under policies 1 and 2, repeatable runs, and the setting's serialized form.
+//! `ccd_persistent_contact_policy` (what the continuous pass does with a pair that starts in
+//! contact; docs/physics-engine.md): the thin-part gates under the configuration the current
+//! physics-version pins (policy 2 with relative motion), fixed-target pairs identical under
+//! policies 1 and 2, repeatable runs, and the setting's serialized form.
 
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::perturbation::{
-    gated_steps, run_set, run_set_edited, CcdConfig, SetReport,
-};
-use rapier_pinned_conformance::variations;
+use rapier_pinned::CcdConfig;
+use rapier_pinned_ccd_eval::perturbation::{gated_steps, run_set, run_set_edited, SetReport};
+use rapier_pinned_ccd_eval::variations;
 use rapier_pinned_scenes::{thin_sets, ThinSet};
 
-const PINNED: CcdConfig = CcdConfig {
-    policy: CcdPersistentContactPolicy::CoreSphereFixedTargets,
-    relative_motion: true,
-};
+/// What these gates are for: policy 2 with relative motion, as physics-version 2 pins it.
+const PINNED: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::CoreSphereFixedTargets);
+
+#[test]
+fn pinned_is_the_current_physics_versions_configuration() {
+    assert_eq!(CcdConfig::current(), PINNED);
+    assert_eq!(CcdConfig::version(1).unwrap(), CcdConfig::upstream());
+}
 
 fn report(set: &ThinSet, config: CcdConfig, r: &SetReport) {
     println!(
@@ -125,20 +129,14 @@ fn every_sets_gate_fires_on_a_known_bad_case() {
         thin_sets().len(),
         "a set without a known-bad case"
     );
-    let upstream = CcdConfig {
-        policy: CcdPersistentContactPolicy::Upstream,
-        relative_motion: false,
-    };
+    let upstream = CcdConfig::upstream();
     for (name, bad) in cases {
         let set = thin_sets().iter().find(|s| s.name == name).unwrap();
         let r = match bad {
             Upstream => run_set(set, upstream, false),
             RelativeMotionAlone => run_set(
                 set,
-                CcdConfig {
-                    relative_motion: true,
-                    ..upstream
-                },
+                CcdConfig::new(true, CcdPersistentContactPolicy::Upstream),
                 false,
             ),
             NoCcdNoPrediction => run_set_edited(set, upstream.params(), false, |w| {
@@ -193,20 +191,11 @@ fn a_run_that_cannot_be_measured_fails_the_gates() {
 fn fixed_target_sets_are_bit_identical_under_policies_1_and_2() {
     for relative_motion in [false, true] {
         for set in thin_sets().iter().filter(|s| !s.moving_target) {
-            let p1 = run_set(
-                set,
-                CcdConfig {
-                    policy: CcdPersistentContactPolicy::CoreSphere,
-                    relative_motion,
-                },
-                false,
-            );
+            use CcdPersistentContactPolicy::*;
+            let p1 = run_set(set, CcdConfig::new(relative_motion, CoreSphere), false);
             let p2 = run_set(
                 set,
-                CcdConfig {
-                    policy: CcdPersistentContactPolicy::CoreSphereFixedTargets,
-                    relative_motion,
-                },
+                CcdConfig::new(relative_motion, CoreSphereFixedTargets),
                 false,
             );
             assert_eq!(
@@ -220,7 +209,7 @@ fn fixed_target_sets_are_bit_identical_under_policies_1_and_2() {
 
 #[test]
 fn runs_are_hash_identical() {
-    for config in CcdConfig::all() {
+    for config in CcdConfig::all_six() {
         for set in thin_sets() {
             let (a, b) = (run_set(set, config, false), run_set(set, config, false));
             assert_eq!(
@@ -242,6 +231,7 @@ fn defaults_are_upstream() {
         CcdPersistentContactPolicy::Upstream
     );
     assert!(!params.ccd_relative_motion);
+    assert_eq!(CcdConfig::of(&params), CcdConfig::upstream());
 }
 
 /// Serialized as its number; every other byte is an error naming the setting, never a default.
@@ -300,7 +290,7 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
     assert!(bincode::deserialize::<PhysicsWorld>(&bad).is_err());
 }
 
-/// Beyond the suite (issue 5): spin rates of the variation families at which bodies turn
+/// Beyond the suite: spin rates of the variation families at which bodies turn
 /// 16.7 rad (blade) and 8.3 rad (rotor) per step, at upstream's time step. Both failed before
 /// patches 0005 and 0006 (penetration 1.22 half-thicknesses; 1 strict pass-through).
 #[test]
