@@ -28,6 +28,14 @@ pub fn table() -> String {
         out += &format!("  rapier3d       {}\n", entry.rapier3d);
         out += &format!("  parry3d        {}\n", entry.parry3d);
         out += &format!("  patch series   {}\n", entry.patch_series);
+        if entry.patch_series != version::PATCH_SERIES {
+            // This build's patches differ from the released ones only in code, never in a
+            // trajectory: see `version::BIT_IDENTICAL_SERIES`.
+            out += &format!(
+                "  served by      {} (bit-identical)\n",
+                version::PATCH_SERIES
+            );
+        }
         out += &format!("  scalar         {}\n", entry.scalar);
         out += &format!("  features       {}\n", entry.features.join(","));
         out += &format!("  core_fraction  {}\n", real(entry.core_fraction));

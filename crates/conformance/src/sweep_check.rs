@@ -15,8 +15,8 @@
 use crate::oracle::{
     centre_distance, closest_approach, first_contact, relative_displacement, residual, SphereMotion,
 };
-use rapier3d::parry::query::sweep_toi::sweep_time_of_impact_full_shapes;
 use rapier3d::math::{Pose, Real, Vector};
+use rapier3d::parry::query::sweep_toi::sweep_time_of_impact_full_shapes;
 use rapier3d::parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy};
 
 /// Distance slack for f32 inputs (m): ~100 × the f32 spacing at 30 m, 1/50 of the default slop.

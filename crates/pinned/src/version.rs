@@ -22,8 +22,31 @@ pub type PhysicsVersion = u32;
 /// The newest released physics-version.
 pub const PHYSICS_VERSION_CURRENT: PhysicsVersion = 2;
 
-/// The patch-series hash of the fork at `patches/` today (see [`patch_series_hash`]).
-pub const PATCH_SERIES: &str = "c8950ceb95cdaf44be3272e1151ac30226ad73754841f1b9a89bb65dc78e60d9";
+/// The patch series versions 1 and 2 were released with (see [`patch_series_hash`]). A released
+/// entry pins the series it was released with, for good: its digest, which snapshots and clients
+/// compare, never moves.
+pub const RELEASED_SERIES_1_2: &str =
+    "c8950ceb95cdaf44be3272e1151ac30226ad73754841f1b9a89bb65dc78e60d9";
+
+/// Later patch series that changed the fork's code but no trajectory of any released version,
+/// oldest first, each with what changed. Each was proven bit-identical in the commit that made
+/// it by the golden check (`rapier-pinned check --all`: every golden trajectory and conformance
+/// vector of every released version unchanged), which CI runs on every change. A build from one
+/// of them serves the released versions under their released digests.
+pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[(
+    "c207d02584ae3b9776cb6473c73168d454e695fc0d8bf8d20cd5663a23aac3f0",
+    "series re-cut: a motion module, one sub-shape cast loop, one concern per patch",
+)];
+
+/// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
+/// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
+pub const PATCH_SERIES: &str = "c207d02584ae3b9776cb6473c73168d454e695fc0d8bf8d20cd5663a23aac3f0";
+
+/// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
+/// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).
+pub fn serves(entry: &VersionEntry, hash: &str) -> bool {
+    entry.patch_series == hash || BIT_IDENTICAL_SERIES.iter().any(|(h, _)| *h == hash)
+}
 
 /// Everything one physics-version pins: what changes a trajectory.
 #[derive(Debug)]
@@ -54,7 +77,7 @@ static TABLE: [VersionEntry; 2] = [
         number: 1,
         rapier3d: "0.36.1",
         parry3d: "0.31.1",
-        patch_series: PATCH_SERIES,
+        patch_series: RELEASED_SERIES_1_2,
         scalar: "f32",
         features: &["enhanced-determinism"],
         core_fraction: 0.25,
@@ -65,7 +88,7 @@ static TABLE: [VersionEntry; 2] = [
         number: 2,
         rapier3d: "0.36.1",
         parry3d: "0.31.1",
-        patch_series: PATCH_SERIES,
+        patch_series: RELEASED_SERIES_1_2,
         scalar: "f32",
         features: &["enhanced-determinism"],
         core_fraction: 0.25,

@@ -2,7 +2,9 @@
 //! versions 1 and 2 pin.
 
 use rapier3d::prelude::*;
-use rapier_pinned::version::{diff_entries, param_fields, patch_series_hash, table};
+use rapier_pinned::version::{
+    diff_entries, param_fields, patch_series_hash, serves, table, PATCH_SERIES, RELEASED_SERIES_1_2,
+};
 use rapier_pinned::{entry, ErrorKind, WorldConfig, PHYSICS_VERSION_CURRENT};
 use std::path::Path;
 
@@ -41,10 +43,30 @@ fn released_digests_are_pinned() {
 }
 
 #[test]
-fn current_series_hash_is_the_tree() {
+fn the_tree_serves_every_released_version() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../patches");
     let tree = patch_series_hash(&dir).unwrap();
-    assert_eq!(entry(PHYSICS_VERSION_CURRENT).unwrap().patch_series, tree);
+    assert_eq!(PATCH_SERIES, tree, "PATCH_SERIES is not the tree's series");
+    for e in table() {
+        assert!(
+            serves(e, &tree),
+            "patches/ changed (series {tree}) but version {} pins {} and the series is not in \
+             BIT_IDENTICAL_SERIES: prove it bit-identical with `rapier-pinned check --all` and \
+             list it, or release a new physics-version",
+            e.number,
+            e.patch_series
+        );
+    }
+}
+
+#[test]
+fn an_unlisted_series_serves_no_released_version() {
+    let unlisted = "0".repeat(64);
+    assert!(table().iter().all(|e| !serves(e, &unlisted)));
+    // Released entries keep the series they were released with.
+    assert!(table()
+        .iter()
+        .all(|e| e.patch_series == RELEASED_SERIES_1_2));
 }
 
 #[test]

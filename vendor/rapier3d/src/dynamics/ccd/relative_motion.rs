@@ -378,9 +378,6 @@ fn cast_moving_pair(
         let (start1, end1) = (at(&motion1, k), at(&motion1, k + 1));
         let fast_k = FastColliderInfo::new(fast.collider, fast.body, &start1, &end1, local_com1)?;
         let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
-        if sub_shapes(&fast_k).is_none() {
-            return None;
-        }
         let hit = cast_slice(&pair, &slice, &fast_k, sweep2, max_fraction);
         if hit.is_some() {
             return hit;
