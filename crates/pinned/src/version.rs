@@ -34,13 +34,13 @@ pub const RELEASED_SERIES_1_2: &str =
 /// vector of every released version unchanged), which CI runs on every change. A build from one
 /// of them serves the released versions under their released digests.
 pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[(
-    "c207d02584ae3b9776cb6473c73168d454e695fc0d8bf8d20cd5663a23aac3f0",
+    "644bbaf7b781f3db23025281fa5d5331e333bb272418a53cc81edaea16d6e430",
     "series re-cut: a motion module, one sub-shape cast loop, one concern per patch",
 )];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "c207d02584ae3b9776cb6473c73168d454e695fc0d8bf8d20cd5663a23aac3f0";
+pub const PATCH_SERIES: &str = "644bbaf7b781f3db23025281fa5d5331e333bb272418a53cc81edaea16d6e430";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -11,7 +11,7 @@ use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
 use super::motion::{Clamp, apply_clamps};
-use super::relative_motion::{MovingTargets, bullet_clamps, sweep_bullet};
+use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, collect_fixed_targets,
     collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
@@ -264,20 +264,18 @@ impl CCDSolver {
                 let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
                 let policy = params.ccd_persistent_contact_policy;
                 if params.ccd_relative_motion {
-                    let moving = MovingTargets::collect(bodies, colliders, linear_slop, &bullets);
+                    let pass = BulletPass::new(
+                        bodies,
+                        colliders,
+                        bvh,
+                        dispatcher,
+                        &bullets,
+                        dt,
+                        linear_slop,
+                        policy,
+                    );
                     let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
-                        sweep_bullet(
-                            handle,
-                            bodies,
-                            colliders,
-                            bvh,
-                            &moving,
-                            dispatcher,
-                            hooks,
-                            dt,
-                            linear_slop,
-                            policy,
-                        )
+                        pass.sweep_bullet(handle, hooks)
                     });
                     bullet_clamps(&bullets, sweeps)
                 } else {

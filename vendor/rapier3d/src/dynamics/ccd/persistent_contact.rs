@@ -205,19 +205,12 @@ fn full_shape_fraction(
             .position_at_time(fraction * dt)
             .inv_mul(&motion1.position_at_time(fraction * dt))
     };
-    // Fixed targets: the face the pair touches at the start, and whether the fast collider can
-    // reach another face at all this step (if not, no hit can be accepted: the cast is skipped).
+    // Fixed targets: the face the pair touches at the start (no hit can be accepted without one).
     let start_face = if target.fixed {
-        let start = dispatcher
-            .contact(&pose12_at(from), shape2, shape1, Real::MAX)
-            .ok()??;
-        let swept = shape1
-            .compute_aabb(&pose12_at(from))
-            .merged(&shape1.compute_aabb(&pose12_at(1.0)));
-        if !may_reach_another_face(shape2, start.normal1, &swept) {
-            return None;
-        }
-        Some(face(shape2, start.normal1))
+        let (from_pose, end_pose) = (pose12_at(from), pose12_at(1.0));
+        Some(fixed_start_face(
+            dispatcher, shape1, shape2, &from_pose, &end_pose,
+        )?)
     } else {
         None
     };
@@ -239,7 +232,6 @@ fn full_shape_fraction(
         let cast = hit
             .map(|hit| hit.time_of_impact / dt)
             .filter(|f| from <= *f && *f < max_fraction);
-        let bound = cast.unwrap_or(max_fraction);
         let distance_at = |fraction: Real| {
             dispatcher
                 .contact(&pose12_at(fraction), shape2, shape1, Real::MAX)
@@ -247,7 +239,7 @@ fn full_shape_fraction(
                 .flatten()
                 .map(|c| c.dist)
         };
-        return deepening_fraction(distance_at, from, bound).or(cast);
+        return deepening_fraction(distance_at, from, cast.unwrap_or(max_fraction)).or(cast);
     };
 
     let hit = hit?;
@@ -256,6 +248,28 @@ fn full_shape_fraction(
         return None;
     }
     (start_face != face(shape2, hit.normal1)).then_some(fraction)
+}
+
+/// The face of the fixed target `shape2` the fast collider `shape1` touches at `from_pose` (its
+/// pose in the target's frame), or `None` when no hit can be accepted this step: no contact at
+/// the start, or bounds over the step (`from_pose` to `end_pose`) that reach no other face.
+fn fixed_start_face(
+    dispatcher: &dyn QueryDispatcher,
+    shape1: &dyn Shape,
+    shape2: &dyn Shape,
+    from_pose: &Pose,
+    end_pose: &Pose,
+) -> Option<Option<u32>> {
+    let start = dispatcher
+        .contact(from_pose, shape2, shape1, Real::MAX)
+        .ok()??;
+    let swept = shape1
+        .compute_aabb(from_pose)
+        .merged(&shape1.compute_aabb(end_pose));
+    if !may_reach_another_face(shape2, start.normal1, &swept) {
+        return None;
+    }
+    Some(face(shape2, start.normal1))
 }
 
 /// Can a fast collider whose bounds over the step are `swept` (at its start and end poses, the

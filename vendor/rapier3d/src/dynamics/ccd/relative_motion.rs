@@ -36,7 +36,9 @@ use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_imp
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
 use super::motion::{Clamp, MotionModel, slice_count, step_motion};
-use super::persistent_contact::{FastCollider, PersistentTarget, Window, resolve_persistent};
+use super::persistent_contact::{
+    FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
+};
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
     PseudoHit, PseudoHitMode, SubShapeCast, cast_sub_shapes, is_moving_target,
@@ -120,7 +122,7 @@ impl ComPath {
 /// order. Built once per step, after the non-bullet pass: the broad phase's own tree holds
 /// start-of-step bounds only. A flat scan of this list per bullet measured cheaper than building
 /// and walking a BVH over it every step (catalog scenes of 100–200 bullets).
-pub(super) struct MovingTargets {
+struct MovingTargets {
     list: Vec<(ColliderHandle, Aabb)>,
     /// The bullets this pass sweeps (`bullets` of [`Self::collect`]), sorted by handle.
     sweepers: Vec<RigidBodyHandle>,
@@ -129,7 +131,7 @@ pub(super) struct MovingTargets {
 impl MovingTargets {
     /// The moving targets of this step; `bullets` are the bodies the pass sweeps (awake,
     /// CCD-active bullets), any order.
-    pub(super) fn collect(
+    fn collect(
         bodies: &RigidBodySet,
         colliders: &ColliderSet,
         margin: Real,
@@ -216,211 +218,12 @@ impl Slice {
     }
 }
 
-/// What [`cast_slice`] needs to know about the pair besides the slice's sweeps.
+/// A bullet's collider against one moving target with a point-cloud proxy.
 struct MovingPair<'a> {
-    dispatcher: &'a dyn QueryDispatcher,
     co2: &'a Collider,
     rb2: &'a RigidBody,
     proxy2: &'a ToiProxy<'a>,
-    dt: Real,
-    linear_slop: Real,
     is_pseudo: bool,
-    policy: CcdPersistentContactPolicy,
-}
-
-/// Sweeps the fast collider (swept over `slice` as `fast`) against the target (`sweep2` over
-/// `slice`), then applies the persistent-contact policy to the sub-shapes that start the slice
-/// in contact. Returns the earliest hit as a step fraction.
-fn cast_slice(
-    pair: &MovingPair,
-    slice: &Slice,
-    fast: &FastColliderInfo,
-    sweep2: Sweep,
-    max_fraction: Real,
-) -> Option<(Real, MotionModel)> {
-    let sub_shapes = sub_shapes(fast)?;
-    let collect_touching = !pair.is_pseudo && pair.policy != CcdPersistentContactPolicy::Upstream;
-    let mut touching = Vec::new();
-    let best = cast_sub_shapes(
-        sub_shapes,
-        max_fraction,
-        collect_touching.then_some(&mut touching),
-        |sub, max_fraction| {
-            let bound = slice.slice_bound(max_fraction);
-            let output = sweep_time_of_impact_full_shapes(
-                pair.proxy2,
-                &sweep2,
-                &sub.proxy,
-                &sub.sweep,
-                bound,
-                pair.linear_slop,
-            );
-            if output.status == SweepToiStatus::Separated {
-                SubShapeCast::Miss
-            } else if let Some(fraction) = accept(output.fraction, bound, pair.is_pseudo) {
-                SubShapeCast::Hit(slice.step_fraction(fraction))
-            } else if output.fraction == 0.0 && !pair.is_pseudo {
-                SubShapeCast::Touching
-            } else {
-                SubShapeCast::Miss
-            }
-        },
-    );
-    let hit = best.map(|fraction| (fraction, slice.model()));
-    if touching.is_empty() {
-        return hit;
-    }
-    let Some(target) = PersistentTarget::moving(pair.co2, pair.rb2, pair.proxy2, sweep2, pair.dt)
-    else {
-        return hit;
-    };
-    let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
-        let bound = slice.slice_bound(max);
-        let mut output = sweep_time_of_impact_full_shapes(pa, sa, pb, sb, bound, pair.linear_slop);
-        output.fraction = slice.step_fraction(output.fraction);
-        output
-    };
-    let window = Window {
-        from: slice.first,
-        max_fraction: best.unwrap_or(max_fraction).min(slice.step_fraction(1.0)),
-        cast_end: slice.step_fraction(1.0),
-    };
-    let fast = FastCollider {
-        collider: fast.collider,
-        body: fast.body,
-    };
-    let resolved = resolve_persistent(
-        pair.policy,
-        pair.dispatcher,
-        fast,
-        &touching,
-        &target,
-        window,
-        pair.dt,
-        pair_toi,
-    );
-    match resolved {
-        Some((fraction, MotionModel::Endpoint)) => Some((fraction, slice.model())),
-        Some(other) => Some(other),
-        None => hit,
-    }
-}
-
-/// Casts the bullet's collider against a moving target on both motions: in time slices when a
-/// body turns fast (see [`slice_count`]), as one nonlinear cast for shapes without a point-cloud
-/// proxy. A solid pair that starts in contact goes to the persistent-contact `policy`.
-#[allow(clippy::too_many_arguments)]
-fn cast_moving_pair(
-    dispatcher: &dyn QueryDispatcher,
-    fast: &FastColliderInfo,
-    co2: &Collider,
-    rb2: &RigidBody,
-    max_fraction: Real,
-    dt: Real,
-    linear_slop: Real,
-    is_pseudo: bool,
-    policy: CcdPersistentContactPolicy,
-) -> Option<(Real, MotionModel)> {
-    let (start2, end2) = collider_poses(rb2, co2)?;
-    let Some(proxy2) =
-        ToiProxy::from_shape(co2.shape.as_ref()).filter(|_| sub_shapes(fast).is_some())
-    else {
-        return cast_moving_nonlinear(
-            dispatcher,
-            fast,
-            co2,
-            rb2,
-            max_fraction,
-            dt,
-            is_pseudo,
-            policy,
-        );
-    };
-    let pair = MovingPair {
-        dispatcher,
-        co2,
-        rb2,
-        proxy2: &proxy2,
-        dt,
-        linear_slop,
-        is_pseudo,
-        policy,
-    };
-    let parent2 = co2.parent.as_ref()?;
-    let local_com2 = parent2
-        .pos_wrt_parent
-        .inverse_transform_point(rb2.mprops.local_mprops.local_com);
-    let count = slice_count(fast.body, rb2, dt);
-    if count == 1 {
-        let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
-        let slice = Slice { first: 0.0, count };
-        return cast_slice(&pair, &slice, fast, sweep2, max_fraction);
-    }
-    // The step swept slice by slice along the nonlinear motion: the first slice with a hit ends
-    // the search.
-    let parent1 = fast.collider.parent.as_ref()?;
-    let local_com1 = parent1
-        .pos_wrt_parent
-        .inverse_transform_point(fast.body.mprops.local_mprops.local_com);
-    let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
-    let motion2 = step_motion(rb2, dt)?.prepend(parent2.pos_wrt_parent);
-    let at = |motion: &NonlinearRigidMotion, k: u32| {
-        motion.position_at_time(k as Real / count as Real * dt)
-    };
-    for k in 0..count {
-        let slice = Slice {
-            first: k as Real / count as Real,
-            count,
-        };
-        if slice.first >= max_fraction {
-            break;
-        }
-        let (start1, end1) = (at(&motion1, k), at(&motion1, k + 1));
-        let fast_k = FastColliderInfo::new(fast.collider, fast.body, &start1, &end1, local_com1)?;
-        let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
-        let hit = cast_slice(&pair, &slice, &fast_k, sweep2, max_fraction);
-        if hit.is_some() {
-            return hit;
-        }
-    }
-    None
-}
-
-/// A moving pair where either shape has no point-cloud proxy (cylinders, cones, composites,
-/// custom shapes): one nonlinear cast over both constant-velocity motions. Policy 2 honours its
-/// fraction 0 (it is already the full-shape cast that policy asks for).
-#[allow(clippy::too_many_arguments)]
-fn cast_moving_nonlinear(
-    dispatcher: &dyn QueryDispatcher,
-    fast: &FastColliderInfo,
-    co2: &Collider,
-    rb2: &RigidBody,
-    max_fraction: Real,
-    dt: Real,
-    is_pseudo: bool,
-    policy: CcdPersistentContactPolicy,
-) -> Option<(Real, MotionModel)> {
-    let parent1 = fast.collider.parent.as_ref()?;
-    let parent2 = co2.parent.as_ref()?;
-    let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
-    let motion2 = step_motion(rb2, dt)?.prepend(parent2.pos_wrt_parent);
-    let hit = dispatcher
-        .cast_shapes_nonlinear(
-            &motion1,
-            fast.collider.shape.as_ref(),
-            &motion2,
-            co2.shape.as_ref(),
-            0.0,
-            dt,
-            is_pseudo, // Sensors stop at the first penetration.
-        )
-        .ok()??;
-    let fraction = hit.time_of_impact / dt;
-    if fraction == 0.0 && !is_pseudo && policy == CcdPersistentContactPolicy::CoreSphereFixedTargets
-    {
-        return Some((0.0, MotionModel::Nonlinear));
-    }
-    accept(fraction, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))
 }
 
 /// Whether a pair is cast as solid or pseudo (sensor, or mismatched solver groups).
@@ -428,6 +231,374 @@ fn cast_moving_nonlinear(
 enum PairKind {
     Solid,
     Pseudo,
+}
+
+/// What one bullet's sweep found.
+pub(super) struct BulletSweep {
+    hits: Vec<PairHit>,
+    pseudo_hits: Vec<PseudoHit>,
+}
+
+/// The relative-motion pass of one step: what every bullet's sweep shares. Built after the
+/// non-bullet pass, whose clamps its poses include.
+pub(super) struct BulletPass<'a> {
+    bodies: &'a RigidBodySet,
+    colliders: &'a ColliderSet,
+    bvh: &'a Bvh,
+    dispatcher: &'a dyn QueryDispatcher,
+    moving: MovingTargets,
+    dt: Real,
+    linear_slop: Real,
+    policy: CcdPersistentContactPolicy,
+}
+
+impl<'a> BulletPass<'a> {
+    /// The pass over `bullets` (awake, CCD-active bullets, any order); `bvh` holds the
+    /// broad phase's start-of-step bounds.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        bodies: &'a RigidBodySet,
+        colliders: &'a ColliderSet,
+        bvh: &'a Bvh,
+        dispatcher: &'a dyn QueryDispatcher,
+        bullets: &[RigidBodyHandle],
+        dt: Real,
+        linear_slop: Real,
+        policy: CcdPersistentContactPolicy,
+    ) -> Self {
+        Self {
+            bodies,
+            colliders,
+            bvh,
+            dispatcher,
+            moving: MovingTargets::collect(bodies, colliders, linear_slop, bullets),
+            dt,
+            linear_slop,
+            policy,
+        }
+    }
+
+    /// Sweeps every collider of the bullet `handle`: first against the targets that do not move
+    /// (upstream's sweep, through the broad-phase BVH), then against the moving targets on both
+    /// motions, bounded by the earliest still hit (the bullet never gets past it).
+    pub(super) fn sweep_bullet(
+        &self,
+        handle: RigidBodyHandle,
+        hooks: &dyn PhysicsHooks,
+    ) -> BulletSweep {
+        let mut fast_colliders = Vec::new();
+        let still = sweep_fast_body(
+            handle,
+            self.bodies,
+            self.colliders,
+            self.bodies[handle].pos.next_position,
+            CcdTargets::FullBvh(self.bvh),
+            self.dispatcher,
+            hooks,
+            self.dt,
+            self.linear_slop,
+            PseudoHitMode::Record,
+            self.policy,
+            FastBodyRule::StillTargets,
+            |ch1, fast| fast_colliders.push((ch1, fast)),
+        );
+        let mut sweep = BulletSweep {
+            hits: Vec::new(),
+            pseudo_hits: still.pseudo_hits,
+        };
+        if still.fraction < 1.0 {
+            sweep.hits.push(PairHit {
+                fraction: still.fraction,
+                model: still.model,
+                bullet: handle,
+                other: None,
+                ride_along: Vector::ZERO,
+            });
+        }
+        for (ch1, fast) in &fast_colliders {
+            self.sweep_moving_targets(handle, *ch1, fast, still.fraction, hooks, &mut sweep);
+        }
+        sweep
+    }
+
+    /// Sweeps the bullet `handle`'s collider `ch1` (`fast`) against every moving target it may
+    /// reach, solid pairs bounded by `bound`, into `sweep`.
+    fn sweep_moving_targets(
+        &self,
+        handle: RigidBodyHandle,
+        ch1: ColliderHandle,
+        fast: &FastColliderInfo,
+        bound: Real,
+        hooks: &dyn PhysicsHooks,
+        sweep: &mut BulletSweep,
+    ) {
+        let (rb1, co1) = (fast.body, fast.collider);
+        let (Some(bounds1), Some(path1)) = (
+            motion_bounds(rb1, co1, self.linear_slop),
+            ComPath::new(rb1, co1),
+        ) else {
+            return;
+        };
+        for ch2 in self.moving.intersecting(&bounds1) {
+            let co2 = &self.colliders[ch2];
+            let Some(bh2) = co2.parent.map(|p| p.handle) else {
+                continue;
+            };
+            let rb2 = &self.bodies[bh2];
+            if !self.casts_pair(handle, bh2) || !self.may_reach(&path1, rb2, co2) {
+                continue;
+            }
+            let Some(kind) = pair_kind(
+                hooks,
+                self.bodies,
+                self.colliders,
+                co1,
+                co2,
+                ch1,
+                ch2,
+                handle,
+                Some(bh2),
+            ) else {
+                continue;
+            };
+            let is_pseudo = kind == PairKind::Pseudo;
+            let bound = if is_pseudo { 1.0 } else { bound };
+            let Some((fraction, model)) = self.cast_moving_pair(fast, co2, rb2, bound, is_pseudo)
+            else {
+                continue;
+            };
+            if is_pseudo {
+                sweep.pseudo_hits.push(PseudoHit { ch1, ch2, fraction });
+            } else {
+                let hit = moving_pair_hit(handle, rb2, bh2, fraction, model);
+                sweep.hits.push(hit);
+            }
+        }
+    }
+
+    /// Whether the bullet `handle` casts against a moving collider of body `bh2`: not one of its
+    /// own, and a pair of two swept bullets only once, by the one with the smaller handle.
+    fn casts_pair(&self, handle: RigidBodyHandle, bh2: RigidBodyHandle) -> bool {
+        let cast_by_other =
+            self.moving.is_swept(bh2) && bh2.into_raw_parts() < handle.into_raw_parts();
+        bh2 != handle && !cast_by_other
+    }
+
+    /// Whether a collider whose centre-of-mass path is `path1` can come within reach of the
+    /// moving collider `co2` of `rb2`. A pair that never comes within twice the slop cannot reach
+    /// the sweep's target separation plus its tolerance (1.25 slop), nor touch: every cast would
+    /// miss.
+    fn may_reach(&self, path1: &ComPath, rb2: &RigidBody, co2: &Collider) -> bool {
+        ComPath::new(rb2, co2)
+            .is_some_and(|path2| path1.may_come_within(&path2, 2.0 * self.linear_slop))
+    }
+
+    /// Casts the bullet's collider against a moving target on both motions: in time slices when
+    /// a body turns fast (see [`slice_count`]), as one nonlinear cast for shapes without a
+    /// point-cloud proxy. A solid pair that starts in contact goes to the persistent-contact
+    /// policy.
+    fn cast_moving_pair(
+        &self,
+        fast: &FastColliderInfo,
+        co2: &Collider,
+        rb2: &RigidBody,
+        max_fraction: Real,
+        is_pseudo: bool,
+    ) -> Option<(Real, MotionModel)> {
+        let (start2, end2) = collider_poses(rb2, co2)?;
+        let Some(proxy2) =
+            ToiProxy::from_shape(co2.shape.as_ref()).filter(|_| sub_shapes(fast).is_some())
+        else {
+            return self.cast_moving_nonlinear(fast, co2, rb2, max_fraction, is_pseudo);
+        };
+        let pair = MovingPair {
+            co2,
+            rb2,
+            proxy2: &proxy2,
+            is_pseudo,
+        };
+        let parent2 = co2.parent.as_ref()?;
+        let local_com2 = parent2
+            .pos_wrt_parent
+            .inverse_transform_point(rb2.mprops.local_mprops.local_com);
+        let count = slice_count(fast.body, rb2, self.dt);
+        if count == 1 {
+            let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
+            let slice = Slice { first: 0.0, count };
+            return self.cast_slice(&pair, &slice, fast, sweep2, max_fraction);
+        }
+        self.cast_in_slices(&pair, fast, count, max_fraction)
+    }
+
+    /// A moving pair with a body turning fast, swept slice by slice along the nonlinear motion:
+    /// the first slice with a hit ends the search.
+    fn cast_in_slices(
+        &self,
+        pair: &MovingPair,
+        fast: &FastColliderInfo,
+        count: u32,
+        max_fraction: Real,
+    ) -> Option<(Real, MotionModel)> {
+        let dt = self.dt;
+        let parent1 = fast.collider.parent.as_ref()?;
+        let parent2 = pair.co2.parent.as_ref()?;
+        let local_com1 = parent1
+            .pos_wrt_parent
+            .inverse_transform_point(fast.body.mprops.local_mprops.local_com);
+        let local_com2 = parent2
+            .pos_wrt_parent
+            .inverse_transform_point(pair.rb2.mprops.local_mprops.local_com);
+        let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
+        let motion2 = step_motion(pair.rb2, dt)?.prepend(parent2.pos_wrt_parent);
+        let at = |motion: &NonlinearRigidMotion, k: u32| {
+            motion.position_at_time(k as Real / count as Real * dt)
+        };
+        for k in 0..count {
+            let slice = Slice {
+                first: k as Real / count as Real,
+                count,
+            };
+            if slice.first >= max_fraction {
+                break;
+            }
+            let (start1, end1) = (at(&motion1, k), at(&motion1, k + 1));
+            let fast_k =
+                FastColliderInfo::new(fast.collider, fast.body, &start1, &end1, local_com1)?;
+            let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
+            let hit = self.cast_slice(pair, &slice, &fast_k, sweep2, max_fraction);
+            if hit.is_some() {
+                return hit;
+            }
+        }
+        None
+    }
+
+    /// Sweeps the fast collider (swept over `slice` as `fast`) against the target (`sweep2` over
+    /// `slice`), then applies the persistent-contact policy to the sub-shapes that start the
+    /// slice in contact. Returns the earliest hit as a step fraction.
+    fn cast_slice(
+        &self,
+        pair: &MovingPair,
+        slice: &Slice,
+        fast: &FastColliderInfo,
+        sweep2: Sweep,
+        max_fraction: Real,
+    ) -> Option<(Real, MotionModel)> {
+        let collect_touching =
+            !pair.is_pseudo && self.policy != CcdPersistentContactPolicy::Upstream;
+        let mut touching = Vec::new();
+        let best = cast_sub_shapes(
+            sub_shapes(fast)?,
+            max_fraction,
+            collect_touching.then_some(&mut touching),
+            |sub, max_fraction| {
+                let bound = slice.slice_bound(max_fraction);
+                let output = sweep_time_of_impact_full_shapes(
+                    pair.proxy2,
+                    &sweep2,
+                    &sub.proxy,
+                    &sub.sweep,
+                    bound,
+                    self.linear_slop,
+                );
+                if output.status == SweepToiStatus::Separated {
+                    SubShapeCast::Miss
+                } else if let Some(fraction) = accept(output.fraction, bound, pair.is_pseudo) {
+                    SubShapeCast::Hit(slice.step_fraction(fraction))
+                } else if output.fraction == 0.0 && !pair.is_pseudo {
+                    SubShapeCast::Touching
+                } else {
+                    SubShapeCast::Miss
+                }
+            },
+        );
+        let hit = best.map(|fraction| (fraction, slice.model()));
+        if touching.is_empty() {
+            return hit;
+        }
+        let bound = best.unwrap_or(max_fraction);
+        let resolved = self.resolve_touching(pair, slice, fast, sweep2, &touching, bound);
+        match resolved {
+            Some((fraction, MotionModel::Endpoint)) => Some((fraction, slice.model())),
+            Some(other) => Some(other),
+            None => hit,
+        }
+    }
+
+    /// Applies the persistent-contact policy to the `touching` sub-shapes of a slice's cast
+    /// (see [`Self::cast_slice`]), hits accepted before `max_fraction`.
+    fn resolve_touching(
+        &self,
+        pair: &MovingPair,
+        slice: &Slice,
+        fast: &FastColliderInfo,
+        sweep2: Sweep,
+        touching: &[TouchingSubShape],
+        max_fraction: Real,
+    ) -> Option<(Real, MotionModel)> {
+        let target = PersistentTarget::moving(pair.co2, pair.rb2, pair.proxy2, sweep2, self.dt)?;
+        let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+            let bound = slice.slice_bound(max);
+            let mut output =
+                sweep_time_of_impact_full_shapes(pa, sa, pb, sb, bound, self.linear_slop);
+            output.fraction = slice.step_fraction(output.fraction);
+            output
+        };
+        let window = Window {
+            from: slice.first,
+            max_fraction: max_fraction.min(slice.step_fraction(1.0)),
+            cast_end: slice.step_fraction(1.0),
+        };
+        let fast = FastCollider {
+            collider: fast.collider,
+            body: fast.body,
+        };
+        resolve_persistent(
+            self.policy,
+            self.dispatcher,
+            fast,
+            touching,
+            &target,
+            window,
+            self.dt,
+            pair_toi,
+        )
+    }
+
+    /// A moving pair where either shape has no point-cloud proxy (cylinders, cones, composites,
+    /// custom shapes): one nonlinear cast over both constant-velocity motions. Policy 2 honours
+    /// its fraction 0 (it is already the full-shape cast that policy asks for).
+    fn cast_moving_nonlinear(
+        &self,
+        fast: &FastColliderInfo,
+        co2: &Collider,
+        rb2: &RigidBody,
+        max_fraction: Real,
+        is_pseudo: bool,
+    ) -> Option<(Real, MotionModel)> {
+        let parent1 = fast.collider.parent.as_ref()?;
+        let parent2 = co2.parent.as_ref()?;
+        let motion1 = step_motion(fast.body, self.dt)?.prepend(parent1.pos_wrt_parent);
+        let motion2 = step_motion(rb2, self.dt)?.prepend(parent2.pos_wrt_parent);
+        let hit = self
+            .dispatcher
+            .cast_shapes_nonlinear(
+                &motion1,
+                fast.collider.shape.as_ref(),
+                &motion2,
+                co2.shape.as_ref(),
+                0.0,
+                self.dt,
+                is_pseudo, // Sensors stop at the first penetration.
+            )
+            .ok()??;
+        let fraction = hit.time_of_impact / self.dt;
+        let policy_2 = self.policy == CcdPersistentContactPolicy::CoreSphereFixedTargets;
+        if fraction == 0.0 && !is_pseudo && policy_2 {
+            return Some((0.0, MotionModel::Nonlinear));
+        }
+        accept(fraction, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))
+    }
 }
 
 /// How the pair is swept, or `None` if it must not be (collision groups, the user's pair
@@ -458,131 +629,6 @@ fn pair_kind(
     } else {
         PairKind::Solid
     })
-}
-
-/// What one bullet's sweep found.
-pub(super) struct BulletSweep {
-    hits: Vec<PairHit>,
-    pseudo_hits: Vec<PseudoHit>,
-}
-
-/// Sweeps every collider of the bullet `handle`: first against the targets that do not move
-/// (upstream's sweep, through the broad-phase BVH), then against `moving` targets on both
-/// motions, bounded by the earliest non-moving hit (the bullet never gets past it).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn sweep_bullet(
-    handle: RigidBodyHandle,
-    bodies: &RigidBodySet,
-    colliders: &ColliderSet,
-    bvh: &Bvh,
-    moving: &MovingTargets,
-    dispatcher: &dyn QueryDispatcher,
-    hooks: &dyn PhysicsHooks,
-    dt: Real,
-    linear_slop: Real,
-    policy: CcdPersistentContactPolicy,
-) -> BulletSweep {
-    let rb1 = &bodies[handle];
-    let mut fast_colliders = Vec::new();
-    let still = sweep_fast_body(
-        handle,
-        bodies,
-        colliders,
-        rb1.pos.next_position,
-        CcdTargets::FullBvh(bvh),
-        dispatcher,
-        hooks,
-        dt,
-        linear_slop,
-        PseudoHitMode::Record,
-        policy,
-        FastBodyRule::StillTargets,
-        |ch1, fast| fast_colliders.push((ch1, fast)),
-    );
-    let mut result = BulletSweep {
-        hits: Vec::new(),
-        pseudo_hits: still.pseudo_hits,
-    };
-    let still_best = still.fraction;
-    if still_best < 1.0 {
-        result.hits.push(PairHit {
-            fraction: still_best,
-            model: still.model,
-            bullet: handle,
-            other: None,
-            ride_along: Vector::ZERO,
-        });
-    }
-
-    for (ch1, fast) in &fast_colliders {
-        let co1 = fast.collider;
-        let (Some(bounds1), Some(path1)) =
-            (motion_bounds(rb1, co1, linear_slop), ComPath::new(rb1, co1))
-        else {
-            continue;
-        };
-        for ch2 in moving.intersecting(&bounds1) {
-            let co2 = &colliders[ch2];
-            let Some(bh2) = co2.parent.map(|p| p.handle) else {
-                continue;
-            };
-            if bh2 == handle {
-                continue;
-            }
-            let rb2 = &bodies[bh2];
-            // A pair of two swept bullets is cast once, by the one with the smaller handle.
-            if moving.is_swept(bh2) && bh2.into_raw_parts() < handle.into_raw_parts() {
-                continue;
-            }
-            // A pair that never comes within twice the slop cannot reach the sweep's target
-            // separation plus its tolerance (1.25 slop), nor touch: every cast would miss.
-            if !ComPath::new(rb2, co2)
-                .is_some_and(|path2| path1.may_come_within(&path2, 2.0 * linear_slop))
-            {
-                continue;
-            }
-            let Some(kind) = pair_kind(
-                hooks,
-                bodies,
-                colliders,
-                co1,
-                co2,
-                *ch1,
-                ch2,
-                handle,
-                Some(bh2),
-            ) else {
-                continue;
-            };
-            let is_pseudo = kind == PairKind::Pseudo;
-            let bound = if is_pseudo { 1.0 } else { still_best };
-            let Some((fraction, model)) = cast_moving_pair(
-                dispatcher,
-                fast,
-                co2,
-                rb2,
-                bound,
-                dt,
-                linear_slop,
-                is_pseudo,
-                policy,
-            ) else {
-                continue;
-            };
-            if is_pseudo {
-                result.pseudo_hits.push(PseudoHit {
-                    ch1: *ch1,
-                    ch2,
-                    fraction,
-                });
-            } else {
-                result
-                    .hits
-                    .push(moving_pair_hit(handle, rb2, bh2, fraction, model));
-            }
-        }
-    }
-    result
 }
 
 /// The hit of the bullet `bullet` against the moving body `rb2` (`bh2`) at `fraction`: the other
