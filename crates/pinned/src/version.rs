@@ -34,13 +34,13 @@ pub const RELEASED_SERIES_1_2: &str =
 /// vector of every released version unchanged), which CI runs on every change. A build from one
 /// of them serves the released versions under their released digests.
 pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[(
-    "644bbaf7b781f3db23025281fa5d5331e333bb272418a53cc81edaea16d6e430",
+    "8a9bd8a40679b3e616bbd94e41290b80f468775d0b634e2f41bcfaccd08154ae",
     "series re-cut: a motion module, one sub-shape cast loop, one concern per patch",
 )];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "644bbaf7b781f3db23025281fa5d5331e333bb272418a53cc81edaea16d6e430";
+pub const PATCH_SERIES: &str = "8a9bd8a40679b3e616bbd94e41290b80f468775d0b634e2f41bcfaccd08154ae";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).
