@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{config, tower, SplitMix, Tally, MATCH, VERSION};
+use common::{config, flipped_header_kind, tower, SplitMix, Tally, MATCH, VERSION};
 use rapier3d::prelude::Vector;
 use rapier_pinned::{
     compress_payload, decompress_payload, encode_world, inspect, seal, seal_compressed,
@@ -192,42 +192,6 @@ fn formats_and_flags() {
         ErrorKind::UnknownFlags
     );
     println!("{}", tally.summary("formats and flags"));
-}
-
-/// What a single-bit flip of header byte `byte` (bit `bit`) of a valid compressed snapshot gives.
-fn flipped_header_kind(bytes: &[u8], byte: usize, bit: u32, keyed: bool) -> ErrorKind {
-    match byte {
-        0..=7 => ErrorKind::BadMagic,
-        // 2 with one bit flipped is never 1 or 2.
-        8..=9 => ErrorKind::UnknownFormatVersion,
-        // Bit 0 as in format 1; bit 1 cleared is a valid format-2 flag set, which the checksum
-        // covers.
-        10 if bit == 0 => match keyed {
-            false => ErrorKind::ChecksumMismatch,
-            true => ErrorKind::StrayMac,
-        },
-        10 if bit == 1 => ErrorKind::ChecksumMismatch,
-        10..=11 => ErrorKind::UnknownFlags,
-        12..=15 => ErrorKind::UnknownPhysicsVersion,
-        16..=23 => ErrorKind::ChecksumMismatch,
-        24..=55 => ErrorKind::ConfigDigestMismatch,
-        56..=63 => {
-            let len = u64::from_le_bytes(bytes[56..64].try_into().unwrap());
-            let flipped = len ^ (1u64 << (8 * (byte - 56) as u32 + bit));
-            if flipped > PAYLOAD_LIMIT {
-                ErrorKind::PayloadTooLarge
-            } else if flipped > len {
-                ErrorKind::Truncated
-            } else {
-                ErrorKind::TrailingBytes
-            }
-        }
-        64..=95 => ErrorKind::ChecksumMismatch,
-        _ => match keyed {
-            false => ErrorKind::StrayMac,
-            true => ErrorKind::MacMismatch,
-        },
-    }
 }
 
 #[test]

@@ -74,56 +74,61 @@ fn target() -> PinnedWorld {
     tower(4)
 }
 
+/// `mutations` applied to `bytes`.
+fn mutated(bytes: &[u8], mutations: &[Mutation]) -> Vec<u8> {
+    let mut bytes = bytes.to_vec();
+    for m in mutations {
+        apply(&mut bytes, m);
+    }
+    bytes
+}
+
+/// Restores `bytes`, a mutation of the valid snapshot `good`: accepted only if unchanged, and a
+/// refusal leaves the target as it was.
+fn refused_or_unchanged(good: &[u8], bytes: &[u8]) -> Result<(), TestCaseError> {
+    let mut world = target();
+    let before = world.snapshot(None);
+    match world.restore_into(bytes, None) {
+        Ok(()) => prop_assert_eq!(bytes, good, "a changed snapshot was accepted"),
+        Err(_) => prop_assert_eq!(world.snapshot(None), before),
+    }
+    Ok(())
+}
+
+/// Restores the resealed (checksum-valid) `bytes`: a refusal leaves the target as it was and is
+/// not a caught panic.
+fn resealed_refused_cleanly(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let mut world = target();
+    let before = world.snapshot(None);
+    if let Err(e) = world.restore_into(bytes, None) {
+        prop_assert_eq!(world.snapshot(None), before);
+        // A panic inside rapier caught by the restore would say so; none is expected.
+        prop_assert!(!e.to_string().contains("panic while decoding"), "{}", e);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn mutated_snapshots(mutations in proptest::collection::vec(mutation(), 1..4)) {
         let (good, _) = fixture();
-        let mut bytes = good.clone();
-        for m in &mutations {
-            apply(&mut bytes, m);
-        }
-        let mut world = target();
-        let before = world.snapshot(None);
-        let result = world.restore_into(&bytes, None);
-        match result {
-            Ok(()) => prop_assert_eq!(&bytes, good, "a changed snapshot was accepted"),
-            Err(_) => prop_assert_eq!(world.snapshot(None), before),
-        }
+        refused_or_unchanged(good, &mutated(good, &mutations))?;
     }
 
     #[test]
     fn mutated_payloads_resealed(mutations in proptest::collection::vec(mutation(), 1..4)) {
         let (_, payload) = fixture();
-        let mut p = payload.clone();
-        for m in &mutations {
-            apply(&mut p, m);
-        }
+        let p = mutated(payload, &mutations);
         let bytes = seal(config().physics_version(), 12, config().digest(), &p, None);
-        let mut world = target();
-        let before = world.snapshot(None);
-        if let Err(e) = world.restore_into(&bytes, None) {
-            prop_assert_eq!(world.snapshot(None), before);
-            // A panic inside rapier caught by the restore would say so; none is expected.
-            prop_assert!(!e.to_string().contains("panic while decoding"), "{}", e);
-        }
+        resealed_refused_cleanly(&bytes)?;
     }
 
     #[test]
     fn mutated_compressed_snapshots(mutations in proptest::collection::vec(mutation(), 1..4)) {
         let (good, _) = compressed_fixture();
-        let mut bytes = good.clone();
-        for m in &mutations {
-            apply(&mut bytes, m);
-        }
-        let mut world = target();
-        let before = world.snapshot(None);
-        let result = world.restore_into(&bytes, None);
-        match result {
-            Ok(()) => prop_assert_eq!(&bytes, good, "a changed snapshot was accepted"),
-            Err(_) => prop_assert_eq!(world.snapshot(None), before),
-        }
+        refused_or_unchanged(good, &mutated(good, &mutations))?;
     }
 
     #[test]
@@ -131,10 +136,7 @@ proptest! {
         mutations in proptest::collection::vec(mutation(), 1..4)
     ) {
         let (_, stored) = compressed_fixture();
-        let mut p = stored.clone();
-        for m in &mutations {
-            apply(&mut p, m);
-        }
+        let p = mutated(stored, &mutations);
         let bytes = seal_stored(
             FORMAT_VERSION_2,
             FLAG_COMPRESSED,
@@ -144,11 +146,6 @@ proptest! {
             &p,
             None,
         );
-        let mut world = target();
-        let before = world.snapshot(None);
-        if let Err(e) = world.restore_into(&bytes, None) {
-            prop_assert_eq!(world.snapshot(None), before);
-            prop_assert!(!e.to_string().contains("panic while decoding"), "{}", e);
-        }
+        resealed_refused_cleanly(&bytes)?;
     }
 }

@@ -3,47 +3,13 @@
 
 mod common;
 
-use common::{config, snapshot_of, tower, SplitMix, Tally, MATCH, VERSION};
+use common::{config, flipped_header_kind, snapshot_of, tower, SplitMix, Tally, MATCH, VERSION};
 use rapier3d::prelude::*;
 use rapier_pinned::version::param_fields;
 use rapier_pinned::{
     import_upstream, inspect, seal, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig,
     HEADER_LEN, PAYLOAD_LIMIT,
 };
-
-/// What a single-bit flip of header byte `byte` (bit `bit`) of a valid snapshot must give.
-fn flipped_header_kind(bytes: &[u8], byte: usize, bit: u32, keyed: bool) -> ErrorKind {
-    match byte {
-        0..=7 => ErrorKind::BadMagic,
-        8..=9 => ErrorKind::UnknownFormatVersion,
-        // Flag bit 0 is the MAC flag: set on an unauthenticated snapshot, the checksum (which
-        // covers the flags) fails; cleared on an authenticated one, the MAC field is stray.
-        10 if bit == 0 => match keyed {
-            false => ErrorKind::ChecksumMismatch,
-            true => ErrorKind::StrayMac,
-        },
-        10..=11 => ErrorKind::UnknownFlags,
-        12..=15 => ErrorKind::UnknownPhysicsVersion,
-        16..=23 => ErrorKind::ChecksumMismatch,
-        24..=55 => ErrorKind::ConfigDigestMismatch,
-        56..=63 => {
-            let len = u64::from_le_bytes(bytes[56..64].try_into().unwrap());
-            let flipped = len ^ (1u64 << (8 * (byte - 56) as u32 + bit));
-            if flipped > PAYLOAD_LIMIT {
-                ErrorKind::PayloadTooLarge
-            } else if flipped > len {
-                ErrorKind::Truncated
-            } else {
-                ErrorKind::TrailingBytes
-            }
-        }
-        64..=95 => ErrorKind::ChecksumMismatch,
-        _ => match keyed {
-            false => ErrorKind::StrayMac,
-            true => ErrorKind::MacMismatch,
-        },
-    }
-}
 
 #[test]
 fn framing_and_integrity() {

@@ -338,8 +338,14 @@ fn vehicle_push(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase
     vehicle_pair(world, -1.0, 1.005, start, speed)
 }
 
-fn fixed_plate(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
-    let target = fixed_plate_at_one(world, 0.001);
+/// The fixed-target sets' part: the spinning 1 mm blade (300 rad/s, `allow_fast_rotation`) from
+/// start `start` at `speed`, for 90 steps against `target` (inserted first).
+fn blade_against(
+    world: &mut PhysicsWorld,
+    target: ColliderHandle,
+    start: usize,
+    speed: Real,
+) -> ThinCase {
     let part = blade(
         world,
         Vector::new(0.0, offset(start, 1.0), 0.0),
@@ -354,22 +360,16 @@ fn fixed_plate(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase 
     }
 }
 
+fn fixed_plate(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
+    let target = fixed_plate_at_one(world, 0.001);
+    blade_against(world, target, start, speed)
+}
+
 fn fixed_wall(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
     let target = world
         .colliders
         .insert(ColliderBuilder::cuboid(0.1, 0.5, 0.5).translation(Vector::new(1.1, 0.0, 0.0)));
-    let part = blade(
-        world,
-        Vector::new(0.0, offset(start, 1.0), 0.0),
-        speed,
-        300.0,
-        true,
-    );
-    ThinCase {
-        part,
-        target,
-        steps: 90,
-    }
+    blade_against(world, target, start, speed)
 }
 
 fn slanted_blade(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
@@ -377,18 +377,7 @@ fn slanted_blade(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCas
         .translation(Vector::new(1.0, 0.0, 0.0))
         .rotation(Vector::new(0.0, Real::to_radians(30.0), 0.0));
     let target = world.colliders.insert(slant);
-    let part = blade(
-        world,
-        Vector::new(0.0, offset(start, 1.0), 0.0),
-        speed,
-        300.0,
-        true,
-    );
-    ThinCase {
-        part,
-        target,
-        steps: 90,
-    }
+    blade_against(world, target, start, speed)
 }
 
 /// A hexagonal wheel (radius 30 cm, 10 cm wide, axle along z) rolling along +x on fixed ground

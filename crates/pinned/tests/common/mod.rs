@@ -4,7 +4,10 @@
 #![allow(dead_code)]
 
 use rapier3d::prelude::*;
-use rapier_pinned::{encode_world, seal, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig};
+use rapier_pinned::{
+    encode_world, seal, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FORMAT_VERSION_2,
+    PAYLOAD_LIMIT,
+};
 
 /// The physics-version of the target world.
 pub const VERSION: u32 = 2;
@@ -106,5 +109,45 @@ impl SplitMix {
     /// `n` bytes.
     pub fn bytes(&mut self, n: usize) -> Vec<u8> {
         (0..n).map(|_| self.next() as u8).collect()
+    }
+}
+
+/// What a single-bit flip of header byte `byte` (bit `bit`) of the valid snapshot `bytes` must
+/// give, in format 1 or 2 (read from `bytes`).
+pub fn flipped_header_kind(bytes: &[u8], byte: usize, bit: u32, keyed: bool) -> ErrorKind {
+    let format = u16::from_le_bytes([bytes[8], bytes[9]]);
+    match byte {
+        0..=7 => ErrorKind::BadMagic,
+        // 1 or 2 with one bit flipped is never 1 or 2.
+        8..=9 => ErrorKind::UnknownFormatVersion,
+        // Flag bit 0 is the MAC flag: set on an unauthenticated snapshot, the checksum (which
+        // covers the flags) fails; cleared on an authenticated one, the MAC field is stray.
+        10 if bit == 0 => match keyed {
+            false => ErrorKind::ChecksumMismatch,
+            true => ErrorKind::StrayMac,
+        },
+        // Format 2 defines bit 1 (compressed): cleared, it is a valid flag set the checksum
+        // covers.
+        10 if bit == 1 && format == FORMAT_VERSION_2 => ErrorKind::ChecksumMismatch,
+        10..=11 => ErrorKind::UnknownFlags,
+        12..=15 => ErrorKind::UnknownPhysicsVersion,
+        16..=23 => ErrorKind::ChecksumMismatch,
+        24..=55 => ErrorKind::ConfigDigestMismatch,
+        56..=63 => {
+            let len = u64::from_le_bytes(bytes[56..64].try_into().unwrap());
+            let flipped = len ^ (1u64 << (8 * (byte - 56) as u32 + bit));
+            if flipped > PAYLOAD_LIMIT {
+                ErrorKind::PayloadTooLarge
+            } else if flipped > len {
+                ErrorKind::Truncated
+            } else {
+                ErrorKind::TrailingBytes
+            }
+        }
+        64..=95 => ErrorKind::ChecksumMismatch,
+        _ => match keyed {
+            false => ErrorKind::StrayMac,
+            true => ErrorKind::MacMismatch,
+        },
     }
 }
