@@ -1,5 +1,6 @@
 //! `rapier-pinned`: the project's command-line tool.
 
+mod bench;
 mod check;
 mod conformance;
 mod golden;
@@ -112,6 +113,14 @@ enum Command {
         #[arg(long, value_name = "T")]
         desync_at: Option<u64>,
     },
+    /// Time the benchmark cases on the fork (defaults, the current physics-version, each CCD
+    /// setting alone) and on pristine upstream, alternating, and print the table: ms/step
+    /// medians, ratios against upstream, the aims, truncation (docs/benchmarks.md; scripts/bench
+    /// builds both sides and runs this).
+    Bench(bench::Bench),
+    /// One sample of `bench`'s fork side: time a benchmark case, print ms/step per run.
+    #[command(hide = true)]
+    BenchCase(bench::BenchCaseArgs),
     /// The main check: golden trajectories and conformance vectors of the current
     /// physics-version (--all: of every released one), a summary table; exit 1 on any failure.
     Check {
@@ -572,6 +581,8 @@ fn main() -> ExitCode {
                 desync_at,
             ));
         }
+        Command::Bench(args) => bench::run(&args),
+        Command::BenchCase(args) => bench::bench_case(&args),
         Command::Check { all, pictures } => {
             let pictures = pictures.unwrap_or_else(golden::default_pictures);
             return exit(check::run(&versions(all, &[]), &pictures).map_err(Failure::Failed));

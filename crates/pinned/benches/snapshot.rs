@@ -13,7 +13,7 @@
 //!   already-decoded world (parameter diff + structural + finiteness checks);
 //! - bytes: total, and per body, plain and framed (the header is 128 bytes).
 //!
-//! Style as `crates/conformance/benches/ccd.rs`: `harness = false`, plain `std::time::Instant`,
+//! Style as `rapier-pinned bench` (docs/benchmarks.md): `harness = false`, plain `std::time::Instant`,
 //! every measured operation timed once per round with the rounds interleaved (so drift and the
 //! other builds sharing this 2-core machine hit every operation alike; the order rotates each
 //! round), medians (and minimums, printed too). No criterion: the

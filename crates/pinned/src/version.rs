@@ -33,14 +33,20 @@ pub const RELEASED_SERIES_1_2: &str =
 /// it by the golden check (`rapier-pinned check --all`: every golden trajectory and conformance
 /// vector of every released version unchanged), which CI runs on every change. A build from one
 /// of them serves the released versions under their released digests.
-pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[(
-    "8a9bd8a40679b3e616bbd94e41290b80f468775d0b634e2f41bcfaccd08154ae",
-    "series re-cut: a motion module, one sub-shape cast loop, one concern per patch",
-)];
+pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
+    (
+        "8a9bd8a40679b3e616bbd94e41290b80f468775d0b634e2f41bcfaccd08154ae",
+        "series re-cut: a motion module, one sub-shape cast loop, one concern per patch",
+    ),
+    (
+        "25e1e620694c97c33659e9d03e89d492642285cf07c15c0553fa7b7e296baf37",
+        "relative motion: moving targets found by sweep and prune, not a scan of all",
+    ),
+];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "8a9bd8a40679b3e616bbd94e41290b80f468775d0b634e2f41bcfaccd08154ae";
+pub const PATCH_SERIES: &str = "25e1e620694c97c33659e9d03e89d492642285cf07c15c0553fa7b7e296baf37";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -356,9 +356,15 @@ fn vehicles(world: &mut PhysicsWorld) {
 }
 
 fn mixed_5000(world: &mut PhysicsWorld) {
+    mixed_pile(world, 10);
+}
+
+/// `layers` layers of 20 x 25 mixed shapes (balls, cubes, capsules, cylinders) on the ground:
+/// 500 bodies per layer. The scaling scene; the benchmarks run it at 2, 4, 10 and 20 layers.
+pub fn mixed_pile(world: &mut PhysicsWorld, layers: usize) {
     ground(world, 0.5, 0.0);
     for i in 0..20 {
-        for j in 0..10 {
+        for j in 0..layers {
             for k in 0..25 {
                 let pos = Vector::new(
                     i as Real * 1.0 - 10.0,

@@ -5,14 +5,16 @@
 //! [`IntegrationParameters`](rapier3d::prelude::IntegrationParameters), so the same scene runs under
 //! upstream defaults (parity), under a physics-version, or under any setting being measured.
 
+mod bench;
 mod catalog;
 mod digest;
 mod thin;
 
+pub use bench::{bench_cases, bench_step, find_case, BenchCase, Workload, MIXED_STEPS};
 pub use catalog::{
-    add, blade_of, box_into_rotor_at, bullet_probes, catalog, crossing, find, probe_world, Crosser,
-    ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM, TOWER_BEAMS,
-    TOWER_LAYERS,
+    add, blade_of, box_into_rotor_at, bullet_probes, catalog, crossing, find, mixed_pile,
+    probe_world, Crosser, ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM,
+    TOWER_BEAMS, TOWER_LAYERS,
 };
 pub use digest::{body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY};
 pub use thin::{

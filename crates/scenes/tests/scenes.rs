@@ -158,3 +158,74 @@ fn digest_covers_every_field_of_every_body() {
     fewer.remove_body(handle);
     assert_ne!(state_digest(&fewer.bodies), base);
 }
+
+#[test]
+fn bench_cases_are_unique_and_cover_the_issue_scenes() {
+    let cases = bench_cases();
+    let names: Vec<_> = cases.iter().map(|c| c.name).collect();
+    for name in &names {
+        assert_eq!(
+            names.iter().filter(|n| *n == name).count(),
+            1,
+            "{name} twice"
+        );
+        assert!(find_case(name).is_some());
+    }
+    for wanted in [
+        "pyramid",
+        "tower",
+        "bullets_vs_plates",
+        "bullet_swarm",
+        "vehicles",
+        "arena",
+    ] {
+        assert!(names.contains(&wanted), "{wanted} is not benchmarked");
+    }
+    assert_eq!(
+        cases
+            .iter()
+            .filter(|c| matches!(c.workload, Workload::Thin(_)))
+            .count(),
+        thin_sets().len(),
+        "every thin-part set is benchmarked"
+    );
+    assert!(find_case("no_such_case").is_none());
+}
+
+#[test]
+fn mixed_piles_hold_500_bodies_per_layer_and_the_catalog_pile_is_ten_layers() {
+    for (name, bodies) in [
+        ("mixed_1000", 1000),
+        ("mixed_2000", 2000),
+        ("mixed_10000", 10000),
+    ] {
+        let case = find_case(name).unwrap();
+        let worlds = case.worlds(IntegrationParameters::default(), Some(1));
+        assert_eq!(worlds.len(), 1);
+        assert_eq!(worlds[0].0.bodies.len(), bodies, "{name}");
+        assert_eq!(worlds[0].1, 1, "--limit caps the steps");
+    }
+    // The benchmark's mixed_5000 is the catalog scene: same bodies, same first step.
+    let bench = &mut find_case("mixed_5000")
+        .unwrap()
+        .worlds(IntegrationParameters::default(), Some(1))[0]
+        .0;
+    let catalog = &mut scene("mixed_5000").build(IntegrationParameters::default());
+    bench.step();
+    catalog.step();
+    assert_eq!(state_digest(&bench.bodies), state_digest(&catalog.bodies));
+}
+
+#[test]
+fn a_limit_caps_steps_and_thin_set_runs_and_samples_are_positive() {
+    let set = thin_sets()[0].name;
+    let case = find_case(set).unwrap();
+    let full = case.worlds(IntegrationParameters::default(), None);
+    assert_eq!(full.len(), thin_sets()[0].run_count());
+    let quick = case.worlds(IntegrationParameters::default(), Some(3));
+    assert_eq!(quick.len(), 3);
+    assert!(quick.iter().all(|(_, steps)| *steps <= 3));
+    let times = case.times(IntegrationParameters::default(), Some(3), 0.0);
+    assert_eq!(times.len(), 1, "min_ms 0 is one run");
+    assert!(times.iter().all(|t| t.is_finite() && *t > 0.0));
+}

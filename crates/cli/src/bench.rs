@@ -1,0 +1,381 @@
+//! `rapier-pinned bench`: the fork side by side with pristine upstream (`scripts/bench` builds
+//! both sides and runs this; docs/benchmarks.md).
+//!
+//! Every sample is a fresh process of one side timing one case (`bench-case`): the upstream side
+//! is conformance/parity's binary (pristine crates.io rapier3d 0.36.1, the same scene code), the
+//! fork side is this binary. Rounds alternate which side goes first, so drift of a noisy machine
+//! hits both. Truncation is measured on the fork only: at default settings it steps bit for bit
+//! like upstream (scripts/parity), so its defaults row is upstream's truncation.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use clap::ValueEnum;
+use rapier3d::prelude::*;
+use rapier_pinned::{version::entry, CcdConfig, PHYSICS_VERSION_CURRENT};
+use rapier_pinned_ccd_eval::truncation::Truncation;
+use rapier_pinned_scenes::{bench_cases, find_case, BenchCase};
+
+/// The fork's configurations: defaults, the current physics-version, and each CCD setting alone.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum Config {
+    /// `IntegrationParameters::default()`: upstream's behaviour.
+    Defaults,
+    /// The current physics-version's pinned parameters.
+    Current,
+    /// `ccd_relative_motion` alone.
+    RelativeMotion,
+    /// The current physics-version's `ccd_persistent_contact_policy` alone.
+    Policy,
+}
+
+impl Config {
+    const ALL: [Config; 4] = [
+        Config::Defaults,
+        Config::Current,
+        Config::RelativeMotion,
+        Config::Policy,
+    ];
+
+    fn params(self) -> IntegrationParameters {
+        let current = || {
+            entry(PHYSICS_VERSION_CURRENT)
+                .expect("the current version is released")
+                .params()
+        };
+        match self {
+            Config::Defaults => IntegrationParameters::default(),
+            Config::Current => current(),
+            Config::RelativeMotion => CcdConfig::new(true, CcdConfig::UPSTREAM.policy).params(),
+            Config::Policy => CcdConfig::new(false, CcdConfig::of(&current()).policy).params(),
+        }
+    }
+
+    fn label(self) -> String {
+        match self {
+            Config::Defaults => "defaults".into(),
+            Config::Current => format!("v{PHYSICS_VERSION_CURRENT} (current)"),
+            Config::RelativeMotion => "relative motion".into(),
+            Config::Policy => {
+                let policy = CcdConfig::of(&Config::Current.params()).policy as u8;
+                format!("policy {policy}")
+            }
+        }
+    }
+
+    fn arg(self) -> String {
+        self.to_possible_value()
+            .expect("no skipped value")
+            .get_name()
+            .into()
+    }
+}
+
+/// `rapier-pinned bench`'s options.
+#[derive(clap::Args)]
+pub struct Bench {
+    /// The upstream side: conformance/parity's binary, `rapier-pinned-parity` (scripts/bench
+    /// builds it).
+    #[arg(long, value_name = "BIN")]
+    upstream: PathBuf,
+    /// Rounds: each runs every case once on each side, the side going first alternating.
+    #[arg(long, default_value_t = 5)]
+    rounds: usize,
+    /// A sample repeats its case's run until it took this many milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 150)]
+    min_ms: u64,
+    /// Only these cases (repeatable; default: all).
+    #[arg(long = "case", value_name = "NAME")]
+    cases: Vec<String>,
+    /// Seconds instead of minutes, so the command cannot rot (CI): one round, runs cut to 3
+    /// steps, thin-part sets to 3 runs, one instruction count.
+    #[arg(long)]
+    quick: bool,
+    /// Also count instructions (valgrind --tool=callgrind) of the stepping: of the arena and
+    /// vehicles scenes, or of the `--case` cases when some are named.
+    #[arg(long)]
+    callgrind: bool,
+}
+
+/// `rapier-pinned bench-case`: one sample of the fork side.
+#[derive(clap::Args)]
+pub struct BenchCaseArgs {
+    #[arg(long, value_name = "NAME")]
+    case: String,
+    #[arg(long, value_enum, default_value = "defaults")]
+    config: Config,
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    min_ms: u64,
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+}
+
+/// Prints one line of milliseconds per step per run (the parity binary's `bench-case` too).
+pub fn bench_case(args: &BenchCaseArgs) -> Result<(), String> {
+    let case = find_case(&args.case).ok_or_else(|| format!("unknown case '{}'", args.case))?;
+    for ms in case.times(args.config.params(), args.limit, args.min_ms as f64) {
+        println!("{ms}");
+    }
+    Ok(())
+}
+
+/// One side of a comparison: a binary and the `bench-case` arguments choosing its configuration.
+struct Side {
+    bin: PathBuf,
+    config: Vec<String>,
+}
+
+impl Side {
+    fn upstream(bin: &Path) -> Side {
+        Side {
+            bin: bin.to_path_buf(),
+            config: vec![],
+        }
+    }
+
+    fn fork(config: Config) -> Result<Side, String> {
+        let bin = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
+        Ok(Side {
+            bin,
+            config: vec!["--config".into(), config.arg()],
+        })
+    }
+
+    fn command(&self, case: &str, limit: Option<usize>) -> Command {
+        let mut command = Command::new(&self.bin);
+        command
+            .args(["bench-case", "--case", case])
+            .args(&self.config);
+        if let Some(limit) = limit {
+            command.args(["--limit", &limit.to_string()]);
+        }
+        command
+    }
+
+    /// One sample: a fresh process timing `case`; its runs' milliseconds per step.
+    fn sample(&self, case: &str, min_ms: u64, limit: Option<usize>) -> Result<Vec<f64>, String> {
+        let out = self
+            .command(case, limit)
+            .args(["--min-ms", &min_ms.to_string()])
+            .output()
+            .map_err(|e| format!("{}: {e}", self.bin.display()))?;
+        if !out.status.success() {
+            return Err(format!(
+                "{} bench-case --case {case} {}: {}\n{}",
+                self.bin.display(),
+                self.config.join(" "),
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let times: Vec<f64> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}: bad output: {e}", self.bin.display()))?;
+        match times.iter().find(|t| !t.is_finite() || **t <= 0.0) {
+            Some(t) => Err(format!("{case}: a sample of {t} ms/step")),
+            None if times.is_empty() => Err(format!("{case}: no sample")),
+            None => Ok(times),
+        }
+    }
+}
+
+fn median(xs: &[f64]) -> f64 {
+    let mut xs = xs.to_vec();
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Truncation of one run of `case` under `params`, or None when no body of it has CCD enabled
+/// (truncation is measured over CCD-active body-steps: there are none).
+fn truncation(
+    case: &BenchCase,
+    params: IntegrationParameters,
+    limit: Option<usize>,
+) -> Option<f64> {
+    let mut worlds = case.worlds(params, limit);
+    let has_ccd = |w: &PhysicsWorld| w.bodies.iter().any(|(_, b)| b.is_ccd_enabled());
+    if !worlds.iter().any(|(w, _)| has_ccd(w)) {
+        return None;
+    }
+    let mut t = Truncation::default();
+    for (world, steps) in &mut worlds {
+        for _ in 0..*steps {
+            t.measure_step(world);
+            world.step();
+        }
+    }
+    Some(t.ratio())
+}
+
+fn percent(t: Option<f64>) -> String {
+    t.map_or("-".into(), |t| format!("{:.1}%", t * 100.0))
+}
+
+/// Runs the comparison and prints the tables.
+pub fn run(bench: &Bench) -> Result<(), String> {
+    let (rounds, min_ms, limit) = if bench.quick {
+        (1, 0, Some(3))
+    } else {
+        (bench.rounds.max(1), bench.min_ms, None)
+    };
+    if let Some(unknown) = bench.cases.iter().find(|n| find_case(n).is_none()) {
+        return Err(format!("unknown case '{unknown}'"));
+    }
+    let cases: Vec<BenchCase> = bench_cases()
+        .into_iter()
+        .filter(|c| bench.cases.is_empty() || bench.cases.iter().any(|n| n == c.name))
+        .collect();
+    let upstream = Side::upstream(&bench.upstream);
+    let forks: Vec<Side> = Config::ALL
+        .into_iter()
+        .map(Side::fork)
+        .collect::<Result<_, _>>()?;
+
+    // samples[case][0] upstream, [1 + i] the fork under Config::ALL[i].
+    let mut samples = vec![vec![Vec::new(); 1 + forks.len()]; cases.len()];
+    for round in 0..rounds {
+        eprintln!("bench: round {} of {rounds}", round + 1);
+        for (c, case) in cases.iter().enumerate() {
+            let mut order: Vec<usize> = (0..=forks.len()).collect();
+            if round % 2 == 1 {
+                order.reverse();
+            }
+            for side in order {
+                let runner = if side == 0 {
+                    &upstream
+                } else {
+                    &forks[side - 1]
+                };
+                samples[c][side].extend(runner.sample(case.name, min_ms, limit)?);
+            }
+        }
+    }
+
+    println!(
+        "{rounds} round(s), samples alternating fork / pristine upstream; ms/step = median; \
+         ratio = fork / upstream{}",
+        if bench.quick {
+            "; QUICK: 3 steps per run, numbers not meaningful"
+        } else {
+            ""
+        }
+    );
+    println!(
+        "{:<22} {:<16} {:>11} {:>12} {:>6} {:>5} {:>4} {:>11}",
+        "case", "config", "fork ms", "upstream ms", "ratio", "aim", "met", "truncation"
+    );
+    let (mut met, mut judged) = (0, 0);
+    for (c, case) in cases.iter().enumerate() {
+        let up = median(&samples[c][0]);
+        for (i, config) in Config::ALL.into_iter().enumerate() {
+            let fork = median(&samples[c][1 + i]);
+            let ratio = fork / up;
+            let (aim, verdict) = if config == Config::Current {
+                judged += 1;
+                met += usize::from(ratio <= case.aim);
+                let verdict = if ratio <= case.aim { "yes" } else { "no" };
+                (format!("{:.2}", case.aim), verdict)
+            } else {
+                ("".into(), "")
+            };
+            let trunc = truncation(case, config.params(), limit);
+            println!(
+                "{:<22} {:<16} {fork:>11.4} {up:>12.4} {ratio:>6.3} {aim:>5} {verdict:>4} {:>11}",
+                if i == 0 { case.name } else { "" },
+                config.label(),
+                percent(trunc)
+            );
+        }
+    }
+    println!(
+        "aims met by v{PHYSICS_VERSION_CURRENT} (current): {met} of {judged} \
+         (truncation of defaults = upstream's: bit-identical, scripts/parity)"
+    );
+
+    if bench.callgrind || bench.quick {
+        let named: Vec<&str> = bench.cases.iter().map(String::as_str).collect();
+        instruction_counts(&upstream, &named, bench.quick)?;
+    }
+    Ok(())
+}
+
+/// Instruction counts of the stepping only (`--toggle-collect=*bench_step*`) of `named` cases
+/// (default: arena and vehicles), upstream and the fork, with their ratio: repeatable where
+/// wall-clock time is not. Quick: arena's first 3 steps, the current physics-version only.
+fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<(), String> {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        println!("WARNING: valgrind not found: instruction counts skipped");
+        return Ok(());
+    }
+    let (cases, configs, limit): (&[&str], &[Config], _) = if quick {
+        (&["arena"], &[Config::Current], Some(3))
+    } else if named.is_empty() {
+        (
+            &["arena", "vehicles"],
+            &[Config::Defaults, Config::Current],
+            None,
+        )
+    } else {
+        (named, &[Config::Defaults, Config::Current], None)
+    };
+    let span = if quick { "first 3 steps" } else { "whole run" };
+    println!("\ninstruction counts (callgrind, stepping only, {span})");
+    println!(
+        "{:<22} {:<16} {:>16} {:>16} {:>6}",
+        "case", "config", "fork Ir", "upstream Ir", "ratio"
+    );
+    for case in cases {
+        let up = callgrind(upstream, case, limit)?;
+        for config in configs {
+            let fork = callgrind(&Side::fork(*config)?, case, limit)?;
+            println!(
+                "{case:<22} {:<16} {fork:>16} {up:>16} {:>6.3}",
+                config.label(),
+                fork as f64 / up as f64
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Instructions executed inside `bench_step` by one run of `case` on `side`.
+fn callgrind(side: &Side, case: &str, limit: Option<usize>) -> Result<u64, String> {
+    let out_file = std::env::temp_dir().join(format!(
+        "rapier-pinned-bench-{}.callgrind",
+        std::process::id()
+    ));
+    let mut command = Command::new("valgrind");
+    command
+        .args(["--tool=callgrind", "--toggle-collect=*bench_step*"])
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg(&side.bin);
+    let inner = side.command(case, limit);
+    command.args(inner.get_args());
+    let out = command.output().map_err(|e| format!("valgrind: {e}"))?;
+    let text = std::fs::read_to_string(&out_file);
+    let _ = std::fs::remove_file(&out_file);
+    if !out.status.success() {
+        return Err(format!(
+            "valgrind on {case}: {}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let text = text.map_err(|e| format!("{}: {e}", out_file.display()))?;
+    let total = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .ok_or_else(|| format!("callgrind output of {case}: no totals line"))?;
+    if total == 0 {
+        return Err(format!(
+            "callgrind counted 0 instructions in bench_step on {case}"
+        ));
+    }
+    Ok(total)
+}
