@@ -11,7 +11,8 @@
 //!
 //! `bench-case --case NAME [--min-ms T] [--limit N]`: times benchmark case NAME
 //! (`rapier_pinned_scenes::bench_cases`) at upstream defaults, runs repeated for T ms, and prints
-//! one line of milliseconds per step for each run: the upstream side of `rapier-pinned bench` (scripts/bench).
+//! one line of milliseconds per step for each run: the upstream side of `rapier-pinned bench`
+//! (scripts/bench).
 use rapier3d::prelude::IntegrationParameters;
 use std::io::Write;
 use std::process::ExitCode;
@@ -58,6 +59,7 @@ fn count(flag: &str, value: &str) -> Result<usize, String> {
     value.parse().map_err(|e| format!("{flag} {value}: {e}"))
 }
 
+/// `upstream-snapshot`: writes a catalog scene's world after N steps as plain upstream's bincode.
 fn upstream_snapshot(args: &[String]) -> Result<(), String> {
     let [scene, steps, out]: [Option<String>; 3] = options(args, &["--scene", "--steps", "--out"])?
         .try_into()
@@ -81,6 +83,7 @@ fn upstream_snapshot(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `bench-case`: one sample of the upstream side of `rapier-pinned bench`.
 fn bench_case(args: &[String]) -> Result<(), String> {
     let [case, min_ms, limit]: [Option<String>; 3] =
         options(args, &["--case", "--min-ms", "--limit"])?

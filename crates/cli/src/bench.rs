@@ -37,6 +37,7 @@ impl Config {
         Config::Policy,
     ];
 
+    /// The integration parameters the fork runs this configuration with.
     fn params(self) -> IntegrationParameters {
         let current = || {
             entry(PHYSICS_VERSION_CURRENT)
@@ -51,6 +52,7 @@ impl Config {
         }
     }
 
+    /// The configuration column of the table.
     fn label(self) -> String {
         match self {
             Config::Defaults => "defaults".into(),
@@ -63,6 +65,7 @@ impl Config {
         }
     }
 
+    /// The `--config` value `bench-case` takes for it.
     fn arg(self) -> String {
         self.to_possible_value()
             .expect("no skipped value")
@@ -126,6 +129,7 @@ struct Side {
 }
 
 impl Side {
+    /// Pristine upstream: the parity binary at its (only) default settings.
     fn upstream(bin: &Path) -> Side {
         Side {
             bin: bin.to_path_buf(),
@@ -133,6 +137,7 @@ impl Side {
         }
     }
 
+    /// The fork under `config`: this very binary.
     fn fork(config: Config) -> Result<Side, String> {
         let bin = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
         Ok(Side {
@@ -141,6 +146,7 @@ impl Side {
         })
     }
 
+    /// `bench-case` for `case` on this side (the caller adds `--min-ms`, or runs it in valgrind).
     fn command(&self, case: &str, limit: Option<usize>) -> Command {
         let mut command = Command::new(&self.bin);
         command
@@ -181,6 +187,7 @@ impl Side {
     }
 }
 
+/// The median (the upper one of an even count) of non-empty `xs`.
 fn median(xs: &[f64]) -> f64 {
     let mut xs = xs.to_vec();
     xs.sort_by(f64::total_cmp);
@@ -209,6 +216,7 @@ fn truncation(
     Some(t.ratio())
 }
 
+/// A truncation as the table prints it: `12.9%`, or `-` when there is none to measure.
 fn percent(t: Option<f64>) -> String {
     t.map_or("-".into(), |t| format!("{:.1}%", t * 100.0))
 }
