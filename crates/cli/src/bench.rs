@@ -275,11 +275,18 @@ pub fn run(bench: &Bench) -> Result<(), String> {
         "case", "config", "fork ms", "upstream ms", "ratio", "aim", "met", "truncation"
     );
     let (mut met, mut judged) = (0, 0);
+    // The control's spread: the fork at defaults runs upstream's code paths, so how far its
+    // ratio strays from 1 is this run's noise floor.
+    let (mut control_lo, mut control_hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for (c, case) in cases.iter().enumerate() {
         let up = median(&samples[c][0]);
         for (i, config) in Config::ALL.into_iter().enumerate() {
             let fork = median(&samples[c][1 + i]);
             let ratio = fork / up;
+            if config == Config::Defaults {
+                control_lo = control_lo.min(ratio);
+                control_hi = control_hi.max(ratio);
+            }
             let (aim, verdict) = if config == Config::Current {
                 judged += 1;
                 met += usize::from(ratio <= case.aim);
@@ -300,6 +307,10 @@ pub fn run(bench: &Bench) -> Result<(), String> {
     println!(
         "aims met by v{PHYSICS_VERSION_CURRENT} (current): {met} of {judged} \
          (truncation of defaults = upstream's: bit-identical, scripts/parity)"
+    );
+    println!(
+        "noise floor: the control (defaults: upstream's code paths) reads {control_lo:.3} to \
+         {control_hi:.3} over the cases; only ratios well outside that band are differences"
     );
 
     if bench.callgrind || bench.quick {

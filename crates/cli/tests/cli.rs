@@ -846,6 +846,7 @@ fn bench_prints_every_configuration_against_the_upstream_side() {
         "{table}"
     );
     assert!(table.contains("QUICK"), "a quick run says so:\n{table}");
+    assert!(table.contains("noise floor: the control"), "{table}");
 }
 
 #[test]
