@@ -42,11 +42,15 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "25e1e620694c97c33659e9d03e89d492642285cf07c15c0553fa7b7e296baf37",
         "relative motion: moving targets found by sweep and prune, not a scan of all",
     ),
+    (
+        "b7a4beb20b6c25d64ae38d9ee7d9a9f59f6c31a46de3b66c875c8917b9a4c5bb",
+        "relative motion: each collider's centre-of-mass path computed once per pass",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "25e1e620694c97c33659e9d03e89d492642285cf07c15c0553fa7b7e296baf37";
+pub const PATCH_SERIES: &str = "b7a4beb20b6c25d64ae38d9ee7d9a9f59f6c31a46de3b66c875c8917b9a4c5bb";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

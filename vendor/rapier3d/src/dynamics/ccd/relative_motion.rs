@@ -66,19 +66,6 @@ fn collider_poses(rb: &RigidBody, co: &Collider) -> Option<(Pose, Pose)> {
     ))
 }
 
-/// Bounds covering every pose of `co` along its body's motion this step, loosened by `margin`:
-/// the sphere about the body's center of mass that contains the collider in any orientation,
-/// swept along the center of mass' straight path (both motion models move it on that line
-/// for the endpoint sweep; for the nonlinear one it is the same line at constant velocity).
-fn motion_bounds(rb: &RigidBody, co: &Collider, margin: Real) -> Option<Aabb> {
-    let path = ComPath::new(rb, co)?;
-    let half = Vector::splat(path.radius + margin);
-    Some(
-        Aabb::new(path.start - half, path.start + half)
-            .merged(&Aabb::new(path.end - half, path.end + half)),
-    )
-}
-
 /// A collider's center-of-mass path this step: the body's center of mass moves from `start` to
 /// `end` on a straight line at constant speed in both motion models, and the collider stays
 /// within `radius` of it in any orientation.
@@ -102,6 +89,16 @@ impl ComPath {
         })
     }
 
+    /// Bounds covering every pose of the collider along its body's motion this step, loosened
+    /// by `margin`: the sphere of `radius` swept along the center of mass' straight path (both
+    /// motion models move it on that line for the endpoint sweep; for the nonlinear one it is the
+    /// same line at constant velocity).
+    fn bounds(&self, margin: Real) -> Aabb {
+        let half = Vector::splat(self.radius + margin);
+        Aabb::new(self.start - half, self.start + half)
+            .merged(&Aabb::new(self.end - half, self.end + half))
+    }
+
     /// Can the two colliders come within `margin` of each other during the step? Both centers
     /// move uniformly in the same normalized time, so their closest approach, less the two radii,
     /// bounds the colliders' distance from below at every instant.
@@ -118,11 +115,19 @@ impl ComPath {
     }
 }
 
-/// The enabled colliders of kinematic/dynamic bodies with their [`motion_bounds`], in handle
+/// A moving target of the pass: a collider of a kinematic/dynamic body, its center-of-mass
+/// path and that path's [`ComPath::bounds`].
+struct MovingTarget {
+    collider: ColliderHandle,
+    path: ComPath,
+    bounds: Aabb,
+}
+
+/// The enabled colliders of kinematic/dynamic bodies with their motion bounds, in handle
 /// order, sorted for sweep and prune. Built once per step, after the non-bullet pass: the broad
 /// phase's own tree holds start-of-step bounds only.
 struct MovingTargets {
-    list: Vec<(ColliderHandle, Aabb)>,
+    list: Vec<MovingTarget>,
     /// Sweep and prune: `list`'s bounds with their index, sorted by their minimum along `axis`,
     /// the axis the bounds spread most along relative to their length, and the longest bound
     /// along it. A bullet tests only the bounds starting within reach on that axis, not every
@@ -151,12 +156,17 @@ impl MovingTargets {
                 if !is_moving_target(Some(rb), co) {
                     return None;
                 }
-                Some((ch, motion_bounds(rb, co, margin)?))
+                let path = ComPath::new(rb, co)?;
+                Some(MovingTarget {
+                    collider: ch,
+                    bounds: path.bounds(margin),
+                    path,
+                })
             })
             .collect();
         let (axis, longest) = Self::prune_axis(&list);
         let mut by_min: Vec<(u32, Aabb)> = (0..list.len() as u32)
-            .zip(list.iter().map(|(_, aabb)| *aabb))
+            .zip(list.iter().map(|target| target.bounds))
             .filter(|(_, aabb)| !aabb.mins[axis].is_nan())
             .collect();
         by_min.sort_unstable_by(|(a, aabb_a), (b, aabb_b)| {
@@ -177,15 +187,15 @@ impl MovingTargets {
     /// that longest bound's length, in `f64`: there the difference of two `f32` bounds is exact
     /// (unless their magnitudes differ by more than 2^29), so the window of
     /// [`Self::intersecting`] holds every bound that intersects.
-    fn prune_axis(list: &[(ColliderHandle, Aabb)]) -> (usize, f64) {
+    fn prune_axis(list: &[MovingTarget]) -> (usize, f64) {
         let mut best = (0, f64::INFINITY, -1.0);
         for axis in 0..3 {
             let (mut lo, mut hi, mut longest) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-            for (_, aabb) in list {
-                let min = aabb.mins[axis] as f64;
+            for MovingTarget { bounds, .. } in list {
+                let min = bounds.mins[axis] as f64;
                 lo = lo.min(min);
                 hi = hi.max(min);
-                longest = longest.max(aabb.maxs[axis] as f64 - min);
+                longest = longest.max(bounds.maxs[axis] as f64 - min);
             }
             let spread = (hi - lo) / longest.max(f64::MIN_POSITIVE);
             if spread > best.2 {
@@ -207,7 +217,7 @@ impl MovingTargets {
     /// starts on `axis` within `[bounds.mins - longest, bounds.maxs]`: only that window of
     /// `by_min` is tested, with the same test as a scan of `list`, and the hits are put back in
     /// `list`'s order, so the result is exactly the scan's.
-    fn intersecting<'a>(&'a self, bounds: &'a Aabb) -> impl Iterator<Item = ColliderHandle> + 'a {
+    fn intersecting<'a>(&'a self, bounds: &'a Aabb) -> impl Iterator<Item = &'a MovingTarget> + 'a {
         let min = |(_, aabb): &(u32, Aabb)| aabb.mins[self.axis] as f64;
         let from = bounds.mins[self.axis] as f64 - self.longest;
         let to = bounds.maxs[self.axis] as f64;
@@ -219,7 +229,7 @@ impl MovingTargets {
             .map(|(i, _)| *i)
             .collect();
         hits.sort_unstable();
-        hits.into_iter().map(|i| self.list[i as usize].0)
+        hits.into_iter().map(|i| &self.list[i as usize])
     }
 }
 
@@ -386,22 +396,20 @@ impl<'a> BulletPass<'a> {
         hooks: &dyn PhysicsHooks,
         sweep: &mut BulletSweep,
     ) {
-        let (rb1, co1) = (fast.body, fast.collider);
-        let (Some(bounds1), Some(path1)) = (
-            motion_bounds(rb1, co1, self.linear_slop),
-            ComPath::new(rb1, co1),
-        ) else {
+        let co1 = fast.collider;
+        let Some(path1) = ComPath::new(fast.body, co1) else {
             return;
         };
-        for ch2 in self.moving.intersecting(&bounds1) {
+        for target in self.moving.intersecting(&path1.bounds(self.linear_slop)) {
+            let ch2 = target.collider;
             let co2 = &self.colliders[ch2];
             let Some(bh2) = co2.parent.map(|p| p.handle) else {
                 continue;
             };
-            let rb2 = &self.bodies[bh2];
-            if !self.casts_pair(handle, bh2) || !self.may_reach(&path1, rb2, co2) {
+            if !self.casts_pair(handle, bh2) || !self.may_reach(&path1, &target.path) {
                 continue;
             }
+            let rb2 = &self.bodies[bh2];
             let Some(kind) = pair_kind(
                 hooks,
                 self.bodies,
@@ -439,12 +447,11 @@ impl<'a> BulletPass<'a> {
     }
 
     /// Whether a collider whose centre-of-mass path is `path1` can come within reach of the
-    /// moving collider `co2` of `rb2`. A pair that never comes within twice the slop cannot reach
-    /// the sweep's target separation plus its tolerance (1.25 slop), nor touch: every cast would
-    /// miss.
-    fn may_reach(&self, path1: &ComPath, rb2: &RigidBody, co2: &Collider) -> bool {
-        ComPath::new(rb2, co2)
-            .is_some_and(|path2| path1.may_come_within(&path2, 2.0 * self.linear_slop))
+    /// moving target whose path is `path2`. A pair that never comes within twice the slop cannot
+    /// reach the sweep's target separation plus its tolerance (1.25 slop), nor touch: every cast
+    /// would miss.
+    fn may_reach(&self, path1: &ComPath, path2: &ComPath) -> bool {
+        path1.may_come_within(path2, 2.0 * self.linear_slop)
     }
 
     /// Casts the bullet's collider against a moving target on both motions: in time slices when
