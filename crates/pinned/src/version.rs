@@ -46,11 +46,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "b7a4beb20b6c25d64ae38d9ee7d9a9f59f6c31a46de3b66c875c8917b9a4c5bb",
         "relative motion: each collider's centre-of-mass path computed once per pass",
     ),
+    (
+        "059b9cd7e4be4682ecddead295db610051405d2f6595cf49d508e878edc4a650",
+        "continuous pass: each body's motion once per sweep, fixed targets' faces before their \
+         contact, the pruning axis by window load",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "b7a4beb20b6c25d64ae38d9ee7d9a9f59f6c31a46de3b66c875c8917b9a4c5bb";
+pub const PATCH_SERIES: &str = "059b9cd7e4be4682ecddead295db610051405d2f6595cf49d508e878edc4a650";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

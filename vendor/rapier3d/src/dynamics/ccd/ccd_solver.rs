@@ -10,7 +10,7 @@ use crate::parry::bounding_volume::Aabb;
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
-use super::motion::{Clamp, apply_clamps};
+use super::motion::{BodySteps, Clamp, apply_clamps};
 use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, collect_fixed_targets,
@@ -156,6 +156,7 @@ impl CCDSolver {
                 // The splitter keeps upstream's rule: it only picks the substep length.
                 CcdPersistentContactPolicy::Upstream,
                 FastBodyRule::Upstream,
+                &BodySteps::new(dt),
                 |_, _| {},
             )
             .fraction
@@ -242,6 +243,7 @@ impl CCDSolver {
                     PseudoHitMode::Record,
                     params.ccd_persistent_contact_policy,
                     FastBodyRule::Upstream,
+                    &BodySteps::new(dt),
                     |_, _| {},
                 )
             });
@@ -293,6 +295,7 @@ impl CCDSolver {
                             PseudoHitMode::Record,
                             policy,
                             FastBodyRule::Upstream,
+                            &BodySteps::new(dt),
                             |_, _| {},
                         )
                     });

@@ -2,10 +2,13 @@
 //! on, and the pose a clamp to a fraction of the step puts the body at (rapier-pinned patch).
 //!
 //! One rule for a step of zero length (`dt == 0`): nothing moves, so there is no
-//! constant-velocity motion ([`step_motion`] is `None`) and only endpoint sweeps apply.
+//! constant-velocity motion ([`BodyStep::motion`] is `None`) and only endpoint sweeps apply.
 
+use crate::control::PdErrors;
 use crate::dynamics::{RigidBody, RigidBodyHandle, RigidBodySet};
 use crate::math::{Pose, Real, Vector};
+use arrayvec::ArrayVec;
+use core::cell::RefCell;
 use parry::query::NonlinearRigidMotion;
 use parry::query::sweep_toi::Sweep;
 
@@ -16,7 +19,7 @@ pub(super) enum MotionModel {
     /// Linear center-of-mass interpolation + rotation nlerp between the endpoint poses.
     Endpoint,
     /// Constant linear and angular velocity (exact rotation), as `cast_shapes_nonlinear`: see
-    /// [`step_motion`].
+    /// [`BodyStep::motion`].
     Nonlinear,
     /// The step cut into this many equal slices of the [`Nonlinear`](Self::Nonlinear) motion,
     /// each swept as an endpoint sweep (see [`slice_count`]).
@@ -73,27 +76,28 @@ pub(super) fn apply_clamps(
     }
 }
 
-/// `rb`'s constant-velocity motion over a step of length `dt` (see [`nonlinear_motion`]), or
-/// `None` for a step of zero length, which has no velocity.
-pub(super) fn step_motion(rb: &RigidBody, dt: Real) -> Option<NonlinearRigidMotion> {
-    (dt != 0.0).then(|| nonlinear_motion(rb, 1.0 / dt))
+/// [`BodyStep::motion`] for a step of length `1 / inv_dt` (`inv_dt` is not zero).
+fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
+    let local_com = rb.mprops.local_mprops.local_com;
+    let errors = rb.pos.pose_errors(local_com);
+    motion_from_errors(rb, &errors, inv_dt)
 }
 
 /// Constant-velocity motion of `rb` reproducing its start → end step (exact at both ends up to
-/// rounding): derived from the poses, with the whole turns the angular velocity adds to them
-/// ([`unwrapped_rotation`]). `inv_dt` is not zero.
-fn nonlinear_motion(rb: &RigidBody, inv_dt: Real) -> NonlinearRigidMotion {
+/// rounding), from the step's pose `errors`: their translation, and their rotation with the
+/// whole turns the angular velocity adds to it ([`unwrapped_rotation`]). `inv_dt` is not zero.
+fn motion_from_errors(rb: &RigidBody, errors: &PdErrors, inv_dt: Real) -> NonlinearRigidMotion {
     let local_com = rb.mprops.local_mprops.local_com;
-    let vels = rb.pos.interpolate_velocity(inv_dt, local_com);
-    let angvel = unwrapped_rotation(rb, 1.0 / inv_dt) * inv_dt;
-    NonlinearRigidMotion::new(rb.pos.position, local_com, vels.linvel, angvel)
+    let linvel = errors.linear * inv_dt;
+    let angvel = unwrapped_rotation(rb, errors.angular, 1.0 / inv_dt) * inv_dt;
+    NonlinearRigidMotion::new(rb.pos.position, local_com, linvel, angvel)
 }
 
 /// `rb`'s rotation over the step as a rotation vector: the one reaching its end pose from its
-/// start pose that is nearest its angular velocity times `dt`. The poses alone give the rotation
-/// modulo a turn, the short way round; the velocity says how many turns, and which way.
-fn unwrapped_rotation(rb: &RigidBody, dt: Real) -> Vector {
-    let short = rb.pos.pose_errors(rb.mprops.local_mprops.local_com).angular;
+/// start pose (`short`, the short way round, as the pose errors give it) that is nearest its
+/// angular velocity times `dt`. The poses alone give the rotation modulo a turn; the velocity
+/// says how many turns, and which way.
+fn unwrapped_rotation(rb: &RigidBody, short: Vector, dt: Real) -> Vector {
     let angle = short.length();
     if angle == 0.0 {
         return short;
@@ -108,6 +112,66 @@ fn unwrapped_rotation(rb: &RigidBody, dt: Real) -> Vector {
     }
 }
 
+/// What the continuous pass needs of one body's step, derived once from its pose errors (the
+/// costly part): its constant-velocity motion and how far it turns.
+#[derive(Copy, Clone)]
+pub(super) struct BodyStep {
+    /// The constant-velocity motion reproducing the step ([`motion_from_errors`]); `None` for a
+    /// step of zero length, which has no velocity.
+    pub(super) motion: Option<NonlinearRigidMotion>,
+    /// The angle the body turns this step (0 for a step of zero length), for [`slice_count`].
+    turn: Real,
+}
+
+impl BodyStep {
+    /// `rb`'s step of length `dt`.
+    fn new(rb: &RigidBody, dt: Real) -> Self {
+        if dt == 0.0 {
+            return Self {
+                motion: None,
+                turn: 0.0,
+            };
+        }
+        let errors = rb.pos.pose_errors(rb.mprops.local_mprops.local_com);
+        Self {
+            motion: Some(motion_from_errors(rb, &errors, 1.0 / dt)),
+            turn: unwrapped_rotation(rb, errors.angular, dt).length(),
+        }
+    }
+}
+
+/// The [`BodyStep`]s of one sweep, each computed the first time it is asked for: a bullet's
+/// sweep asks again for its own and each target's with every pair. Local to one sweep, so
+/// nothing is shared between threads; the values do not depend on the order they are asked in.
+pub(super) struct BodySteps {
+    dt: Real,
+    /// The first [`Self::KEPT`] bodies' steps; any further one is computed each time.
+    known: RefCell<ArrayVec<(RigidBodyHandle, BodyStep), { BodySteps::KEPT }>>,
+}
+
+impl BodySteps {
+    /// How many steps a sweep keeps: a bullet and the few bodies it meets, without allocating.
+    const KEPT: usize = 8;
+
+    /// No step known yet, for a step of length `dt`.
+    pub(super) fn new(dt: Real) -> Self {
+        Self {
+            dt,
+            known: RefCell::new(ArrayVec::new()),
+        }
+    }
+
+    /// The step of `rb`, whose handle is `handle`.
+    pub(super) fn of(&self, handle: RigidBodyHandle, rb: &RigidBody) -> BodyStep {
+        if let Some((_, step)) = self.known.borrow().iter().find(|(h, _)| *h == handle) {
+            return *step;
+        }
+        let step = BodyStep::new(rb, self.dt);
+        let _ = self.known.borrow_mut().try_push((handle, step));
+        step
+    }
+}
+
 /// The largest rotation of one endpoint sweep: upstream's own per-step cap for bodies without
 /// `allow_fast_rotation` (π/4; "≥ 0.5π per step breaks CCD").
 const SLICE_ROTATION: Real = crate::dynamics::solver::MAX_ROTATION;
@@ -117,12 +181,8 @@ const SLICE_ROTATION: Real = crate::dynamics::solver::MAX_ROTATION;
 /// otherwise enough that no slice turns either body more than [`SLICE_ROTATION`]. An endpoint
 /// sweep nlerps its rotation the short way round, so a body turning more than half a turn per
 /// step would be swept turning the wrong way.
-pub(super) fn slice_count(rb1: &RigidBody, rb2: &RigidBody, dt: Real) -> u32 {
-    if dt == 0.0 {
-        return 1;
-    }
-    let turn = |rb: &RigidBody| unwrapped_rotation(rb, dt).length();
-    let turn = turn(rb1).max(turn(rb2));
+pub(super) fn slice_count(step1: &BodyStep, step2: &BodyStep) -> u32 {
+    let turn = step1.turn.max(step2.turn);
     if turn <= 2.0 * SLICE_ROTATION {
         1
     } else {

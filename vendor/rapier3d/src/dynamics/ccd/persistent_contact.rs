@@ -19,7 +19,7 @@
 //!   motions with `ccd_relative_motion`, against the target frozen at its end pose without),
 //!   honoured down to fraction 0, the clamp following the same constant-velocity model.
 
-use crate::dynamics::{CcdPersistentContactPolicy, RigidBody};
+use crate::dynamics::CcdPersistentContactPolicy;
 use crate::geometry::Collider;
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
@@ -27,7 +27,7 @@ use parry::query::sweep_toi::{CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{PolygonalFeature, Shape};
 
-use super::motion::{MotionModel, step_motion};
+use super::motion::MotionModel;
 
 /// A sub-shape of the fast collider whose sweep starts in contact with the target: its sweep and
 /// its *core sphere*, a ball at its centroid `CORE_FRACTION × ccd_thickness` wide.
@@ -78,21 +78,20 @@ impl<'a> PersistentTarget<'a> {
     }
 
     /// A target moving along its body's step (`ccd_relative_motion`): `sweep` as the pair cast
-    /// used it, and the constant-velocity motion reproducing the same step (`None` for a step of
-    /// zero length).
+    /// used it, and `body_motion`, its body's constant-velocity motion reproducing the same step
+    /// ([`BodyStep::motion`](super::motion::BodyStep::motion): `None` for a step of zero length).
     pub(super) fn moving(
         collider: &'a Collider,
-        body: &RigidBody,
+        body_motion: Option<NonlinearRigidMotion>,
         proxy: &'a ToiProxy<'a>,
         sweep: Sweep,
-        dt: Real,
     ) -> Option<Self> {
         let parent = collider.parent.as_ref()?;
         Some(Self {
             collider,
             proxy,
             sweep,
-            motion: step_motion(body, dt)?.prepend(parent.pos_wrt_parent),
+            motion: body_motion?.prepend(parent.pos_wrt_parent),
             fixed: false,
         })
     }
@@ -119,11 +118,12 @@ fn face(shape: &dyn Shape, normal: Vector) -> Option<u32> {
     Some(feature.fid.0)
 }
 
-/// The fast collider of a persistent pair: its collider and body.
+/// The fast collider of a persistent pair: its collider and its body's constant-velocity motion
+/// ([`BodyStep::motion`](super::motion::BodyStep::motion): `None` for a step of zero length).
 #[derive(Copy, Clone)]
 pub(super) struct FastCollider<'a> {
     pub(super) collider: &'a Collider,
-    pub(super) body: &'a RigidBody,
+    pub(super) body_motion: Option<NonlinearRigidMotion>,
 }
 
 /// Applies `policy` to a persistent pair: `touching` are the fast collider's sub-shapes whose
@@ -196,14 +196,19 @@ fn full_shape_fraction(
         cast_end,
     } = window;
     let parent1 = fast.collider.parent.as_ref()?;
-    let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
+    let motion1 = fast.body_motion?.prepend(parent1.pos_wrt_parent);
     let (shape1, shape2) = (fast.collider.shape.as_ref(), target.collider.shape.as_ref());
+    // A target without velocity (fixed, frozen, or at rest) is at the same pose at every time
+    // of the step, bit for bit: its motion scales zero velocities by the time, so it is computed
+    // once.
+    let still = target.motion.linvel == Vector::ZERO && target.motion.angvel == Vector::ZERO;
+    let target_pose = still.then(|| target.motion.position_at_time(0.0));
     // The fast collider's pose in the target's frame.
     let pose12_at = |fraction: Real| {
-        target
-            .motion
-            .position_at_time(fraction * dt)
-            .inv_mul(&motion1.position_at_time(fraction * dt))
+        let t = fraction * dt;
+        target_pose
+            .unwrap_or_else(|| target.motion.position_at_time(t))
+            .inv_mul(&motion1.position_at_time(t))
     };
     // Fixed targets: the face the pair touches at the start (no hit can be accepted without one).
     let start_face = if target.fixed {
@@ -251,8 +256,9 @@ fn full_shape_fraction(
 }
 
 /// The face of the fixed target `shape2` the fast collider `shape1` touches at `from_pose` (its
-/// pose in the target's frame), or `None` when no hit can be accepted this step: no contact at
-/// the start, or bounds over the step (`from_pose` to `end_pose`) that reach no other face.
+/// pose in the target's frame), or `None` when no hit can be accepted this step: bounds over the
+/// step (`from_pose` to `end_pose`) that reach no face, no contact at the start, or bounds that
+/// reach no face but the one touched. The bounds come first: they are cheap, the contact is not.
 fn fixed_start_face(
     dispatcher: &dyn QueryDispatcher,
     shape1: &dyn Shape,
@@ -260,40 +266,55 @@ fn fixed_start_face(
     from_pose: &Pose,
     end_pose: &Pose,
 ) -> Option<Option<u32>> {
-    let start = dispatcher
-        .contact(from_pose, shape2, shape1, Real::MAX)
-        .ok()??;
     let swept = shape1
         .compute_aabb(from_pose)
         .merged(&shape1.compute_aabb(end_pose));
-    if !may_reach_another_face(shape2, start.normal1, &swept) {
+    let reached = faces_reached(shape2, &swept);
+    if reached == Some(0) {
+        return None;
+    }
+    let start = dispatcher
+        .contact(from_pose, shape2, shape1, Real::MAX)
+        .ok()??;
+    if !may_reach_another_face(reached, start.normal1) {
         return None;
     }
     Some(face(shape2, start.normal1))
 }
 
-/// Can a fast collider whose bounds over the step are `swept` (at its start and end poses, the
-/// bounds the pass's own candidate search uses, in the target's frame) touch a face of the convex
-/// target other than the one its start contact normal `start_normal` lies on? Answered for
-/// cuboids, whose faces are rectangles; any other shape may.
-fn may_reach_another_face(shape: &dyn Shape, start_normal: Vector, swept: &Aabb) -> bool {
-    let Some(cuboid) = shape.as_cuboid() else {
-        return true;
-    };
-    let he = cuboid.half_extents;
-    let start_axis = start_normal.abs().max_position();
-    let start_side = start_normal[start_axis] > 0.0;
-    (0..3).any(|axis| {
-        [false, true].into_iter().any(|side| {
+/// The faces of the convex target `shape` that a fast collider whose bounds over the step are
+/// `swept` (at its start and end poses, the bounds the pass's own candidate search uses, in the
+/// target's frame) can touch, as a mask with bit `2 × axis + 1` for the face at `+half_extents`
+/// on that axis and `2 × axis` for the one at `-half_extents`. Answered for cuboids, whose faces
+/// are rectangles; `None` for any other shape: it may touch any face.
+fn faces_reached(shape: &dyn Shape, swept: &Aabb) -> Option<u8> {
+    let he = shape.as_cuboid()?.half_extents;
+    let mut mask = 0;
+    for axis in 0..3 {
+        for side in [false, true] {
             let plane = if side { he[axis] } else { -he[axis] };
-            (axis, side) != (start_axis, start_side)
-                && swept.mins[axis] <= plane
+            let reached = swept.mins[axis] <= plane
                 && plane <= swept.maxs[axis]
                 && (0..3)
                     .filter(|other| *other != axis)
-                    .all(|o| swept.mins[o] <= he[o] && -he[o] <= swept.maxs[o])
-        })
-    })
+                    .all(|o| swept.mins[o] <= he[o] && -he[o] <= swept.maxs[o]);
+            if reached {
+                mask |= 1 << (2 * axis + side as usize);
+            }
+        }
+    }
+    Some(mask)
+}
+
+/// Can a fast collider that may touch the faces `reached` (see [`faces_reached`]) touch one
+/// other than the face its start contact normal `start_normal` lies on?
+fn may_reach_another_face(reached: Option<u8>, start_normal: Vector) -> bool {
+    let Some(mask) = reached else {
+        return true;
+    };
+    let start_axis = start_normal.abs().max_position();
+    let start_side = start_normal[start_axis] > 0.0;
+    mask & !(1 << (2 * start_axis + start_side as usize)) != 0
 }
 
 /// When a persistent pair ends its motion from `from` to `max_fraction` *deeper* than at `from` —

@@ -35,7 +35,7 @@ use crate::pipeline::PhysicsHooks;
 use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_impact_full_shapes};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
-use super::motion::{Clamp, MotionModel, slice_count, step_motion};
+use super::motion::{BodyStep, BodySteps, Clamp, MotionModel, slice_count};
 use super::persistent_contact::{
     FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
 };
@@ -115,10 +115,11 @@ impl ComPath {
     }
 }
 
-/// A moving target of the pass: a collider of a kinematic/dynamic body, its center-of-mass
-/// path and that path's [`ComPath::bounds`].
+/// A moving target of the pass: a collider of a kinematic/dynamic body, its body, its
+/// center-of-mass path and that path's [`ComPath::bounds`].
 struct MovingTarget {
     collider: ColliderHandle,
+    body: RigidBodyHandle,
     path: ComPath,
     bounds: Aabb,
 }
@@ -128,12 +129,13 @@ struct MovingTarget {
 /// phase's own tree holds start-of-step bounds only.
 struct MovingTargets {
     list: Vec<MovingTarget>,
-    /// Sweep and prune: `list`'s bounds with their index, sorted by their minimum along `axis`,
-    /// the axis the bounds spread most along relative to their length, and the longest bound
-    /// along it. A bullet tests only the bounds starting within reach on that axis, not every
-    /// moving collider (a scan of all made a swarm of bullets quadratic). Bounds with a NaN
+    /// Sweep and prune: `list`'s bounds with their index, sorted by their minimum along `axis`
+    /// (then by index). A bullet tests only the bounds starting within reach on that axis, not
+    /// every moving collider (a scan of all made a swarm of bullets quadratic). Bounds with a NaN
     /// minimum there are left out: they intersect nothing, and would break the sorted order.
     by_min: Vec<(u32, Aabb)>,
+    /// The axis whose windows (see [`Self::intersecting`]) hold the fewest bounds, and the
+    /// longest bound along it.
     axis: usize,
     longest: f64,
     /// The bullets this pass sweeps (`bullets` of [`Self::collect`]), sorted by handle.
@@ -141,6 +143,12 @@ struct MovingTargets {
 }
 
 impl MovingTargets {
+    /// The most bins [`Self::window_load`] counts the bounds' minima in.
+    const MAX_BINS: usize = 64;
+
+    /// So few bounds that the pruning axis is not worth choosing.
+    const FEW: usize = 16;
+
     /// The moving targets of this step; `bullets` are the bodies the pass sweeps (awake,
     /// CCD-active bullets), any order.
     fn collect(
@@ -152,13 +160,15 @@ impl MovingTargets {
         let list: Vec<_> = colliders
             .iter_enabled()
             .filter_map(|(ch, co)| {
-                let rb = bodies.get(co.parent.as_ref()?.handle)?;
+                let body = co.parent.as_ref()?.handle;
+                let rb = bodies.get(body)?;
                 if !is_moving_target(Some(rb), co) {
                     return None;
                 }
                 let path = ComPath::new(rb, co)?;
                 Some(MovingTarget {
                     collider: ch,
+                    body,
                     bounds: path.bounds(margin),
                     path,
                 })
@@ -169,9 +179,7 @@ impl MovingTargets {
             .zip(list.iter().map(|target| target.bounds))
             .filter(|(_, aabb)| !aabb.mins[axis].is_nan())
             .collect();
-        by_min.sort_unstable_by(|(a, aabb_a), (b, aabb_b)| {
-            (aabb_a.mins[axis].total_cmp(&aabb_b.mins[axis])).then(a.cmp(b))
-        });
+        by_min.sort_unstable_by_key(|(i, aabb)| sort_key(aabb.mins[axis], *i));
         let mut sweepers = bullets.to_vec();
         sweepers.sort_unstable_by_key(|h| h.into_raw_parts());
         Self {
@@ -183,26 +191,65 @@ impl MovingTargets {
         }
     }
 
-    /// The axis along which the bounds' minima spread most relative to the longest bound, and
-    /// that longest bound's length, in `f64`: there the difference of two `f32` bounds is exact
-    /// (unless their magnitudes differ by more than 2^29), so the window of
-    /// [`Self::intersecting`] holds every bound that intersects.
+    /// The axis to prune on: the one whose windows, one per bound of `list` (as if each were a
+    /// bullet's), hold the fewest bounds in total (see [`Self::window_load`]); a spread of
+    /// bounds along an axis says little when they come in layers, like a grid of bullets all at
+    /// the same height. Returns it with its longest bound, in `f64`: there the difference of two
+    /// `f32` bounds is exact (unless their magnitudes differ by more than 2^29), so the window of
+    /// [`Self::intersecting`] holds every bound that intersects. With at most
+    /// [`Self::FEW`] bounds every window is short: the first axis, without counting.
     fn prune_axis(list: &[MovingTarget]) -> (usize, f64) {
-        let mut best = (0, f64::INFINITY, -1.0);
-        for axis in 0..3 {
-            let (mut lo, mut hi, mut longest) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-            for MovingTarget { bounds, .. } in list {
-                let min = bounds.mins[axis] as f64;
-                lo = lo.min(min);
-                hi = hi.max(min);
-                longest = longest.max(bounds.maxs[axis] as f64 - min);
-            }
-            let spread = (hi - lo) / longest.max(f64::MIN_POSITIVE);
-            if spread > best.2 {
-                best = (axis, longest, spread);
-            }
+        let longest = |axis: usize| {
+            (list.iter())
+                .map(|t| t.bounds.maxs[axis] as f64 - t.bounds.mins[axis] as f64)
+                .fold(0.0f64, f64::max)
+        };
+        if list.len() <= Self::FEW {
+            return (0, longest(0));
         }
-        (best.0, best.1)
+        let longests = [longest(0), longest(1), longest(2)];
+        let loads = [0, 1, 2].map(|axis| Self::window_load(list, axis, longests[axis]));
+        let axis = (1..3).fold(0, |best, axis| {
+            if loads[axis] < loads[best] {
+                axis
+            } else {
+                best
+            }
+        });
+        (axis, longests[axis])
+    }
+
+    /// About how many bounds the windows of all `list`'s bounds hold together on `axis`, whose
+    /// longest bound is `longest`: the minima are counted in equal bins (one per bound, at most
+    /// [`Self::MAX_BINS`]), and each window takes the bins it overlaps. Only the speed of the
+    /// search depends on it.
+    fn window_load(list: &[MovingTarget], axis: usize, longest: f64) -> u64 {
+        let bins = list.len().clamp(1, Self::MAX_BINS);
+        let mins = || {
+            (list.iter())
+                .map(|t| t.bounds.mins[axis] as f64)
+                .filter(|m| !m.is_nan())
+        };
+        let lo = mins().fold(f64::INFINITY, f64::min);
+        let hi = mins().fold(f64::NEG_INFINITY, f64::max);
+        let width = (hi - lo) / bins as f64;
+        // NaN (no spread, or infinite bounds) goes to bin 0.
+        let bin = |x: f64| (((x - lo) / width) as usize).min(bins - 1);
+        let mut counts = [0u64; Self::MAX_BINS + 1];
+        for min in mins() {
+            counts[bin(min) + 1] += 1;
+        }
+        for b in 0..bins {
+            counts[b + 1] += counts[b];
+        }
+        (list.iter())
+            .filter(|t| !t.bounds.mins[axis].is_nan())
+            .map(|t| {
+                let first = bin(t.bounds.mins[axis] as f64 - longest);
+                let last = bin(t.bounds.maxs[axis] as f64).max(first);
+                counts[last + 1] - counts[first]
+            })
+            .sum()
     }
 
     /// Whether the pass sweeps `body` itself. A bullet that is not moving fast this step (or is
@@ -213,24 +260,50 @@ impl MovingTargets {
             .is_ok()
     }
 
-    /// The targets whose bounds intersect `bounds`, in handle order. A bound that intersects
-    /// starts on `axis` within `[bounds.mins - longest, bounds.maxs]`: only that window of
-    /// `by_min` is tested, with the same test as a scan of `list`, and the hits are put back in
-    /// `list`'s order, so the result is exactly the scan's.
-    fn intersecting<'a>(&'a self, bounds: &'a Aabb) -> impl Iterator<Item = &'a MovingTarget> + 'a {
-        let min = |(_, aabb): &(u32, Aabb)| aabb.mins[self.axis] as f64;
+    /// The center-of-mass path of the moving collider `collider`, if it is one.
+    fn path_of(&self, collider: ColliderHandle) -> Option<ComPath> {
+        let index = collider.into_raw_parts();
+        let i = (self.list)
+            .binary_search_by_key(&index, |t| t.collider.into_raw_parts())
+            .ok()?;
+        Some(self.list[i].path)
+    }
+
+    /// The targets whose bounds intersect `bounds`, but for the colliders of `body`, in handle
+    /// order. A bound that intersects starts on `axis` within `[bounds.mins - longest,
+    /// bounds.maxs]`: only that window of `by_min` is tested, with the same test as a scan of
+    /// `list`, and the hits are put back in `list`'s order, so the result is exactly the scan's.
+    fn intersecting<'a>(
+        &'a self,
+        bounds: &'a Aabb,
+        body: RigidBodyHandle,
+    ) -> impl Iterator<Item = &'a MovingTarget> + 'a {
         let from = bounds.mins[self.axis] as f64 - self.longest;
         let to = bounds.maxs[self.axis] as f64;
+        let min = |(_, aabb): &(u32, Aabb)| aabb.mins[self.axis] as f64;
         let start = self.by_min.partition_point(|e| min(e) < from);
         let end = start + self.by_min[start..].partition_point(|e| min(e) <= to);
         let mut hits: Vec<u32> = self.by_min[start..end]
             .iter()
-            .filter(|(_, aabb)| aabb.intersects(bounds))
+            .filter(|(i, aabb)| aabb.intersects(bounds) && self.list[*i as usize].body != body)
             .map(|(i, _)| *i)
             .collect();
         hits.sort_unstable();
         hits.into_iter().map(|i| &self.list[i as usize])
     }
+}
+
+/// The sort key of a bound whose minimum is `min` (not NaN) and whose index is `index`: the
+/// order of [`f32::total_cmp`] on the minimum, then the index.
+fn sort_key(min: f32, index: u32) -> u64 {
+    let bits = min.to_bits();
+    // Negative numbers reversed, then the sign flipped: the order of `total_cmp`.
+    let ordered = if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    };
+    (ordered as u64) << 32 | index as u64
 }
 
 /// Accepts a cast's fraction like upstream: pseudo pairs report any impact up to the bound,
@@ -287,6 +360,8 @@ struct MovingPair<'a> {
     co2: &'a Collider,
     rb2: &'a RigidBody,
     proxy2: &'a ToiProxy<'a>,
+    /// Both bodies' constant-velocity motions ([`BodyStep::motion`]), the bullet's first.
+    motions: [Option<NonlinearRigidMotion>; 2],
     is_pseudo: bool,
 }
 
@@ -351,6 +426,7 @@ impl<'a> BulletPass<'a> {
         hooks: &dyn PhysicsHooks,
     ) -> BulletSweep {
         let mut fast_colliders = Vec::new();
+        let steps = BodySteps::new(self.dt);
         let still = sweep_fast_body(
             handle,
             self.bodies,
@@ -364,6 +440,7 @@ impl<'a> BulletPass<'a> {
             PseudoHitMode::Record,
             self.policy,
             FastBodyRule::StillTargets,
+            &steps,
             |ch1, fast| fast_colliders.push((ch1, fast)),
         );
         let mut sweep = BulletSweep {
@@ -380,13 +457,16 @@ impl<'a> BulletPass<'a> {
             });
         }
         for (ch1, fast) in &fast_colliders {
-            self.sweep_moving_targets(handle, *ch1, fast, still.fraction, hooks, &mut sweep);
+            let bound = still.fraction;
+            self.sweep_moving_targets(handle, *ch1, fast, bound, hooks, &steps, &mut sweep);
         }
         sweep
     }
 
     /// Sweeps the bullet `handle`'s collider `ch1` (`fast`) against every moving target it may
-    /// reach, solid pairs bounded by `bound`, into `sweep`.
+    /// reach, solid pairs bounded by `bound`, into `sweep`; `steps` are the bodies' steps of this
+    /// bullet's sweep.
+    #[allow(clippy::too_many_arguments)]
     fn sweep_moving_targets(
         &self,
         handle: RigidBodyHandle,
@@ -394,13 +474,19 @@ impl<'a> BulletPass<'a> {
         fast: &FastColliderInfo,
         bound: Real,
         hooks: &dyn PhysicsHooks,
+        steps: &BodySteps,
         sweep: &mut BulletSweep,
     ) {
         let co1 = fast.collider;
-        let Some(path1) = ComPath::new(fast.body, co1) else {
+        let Some(path1) = self
+            .moving
+            .path_of(ch1)
+            .or_else(|| ComPath::new(fast.body, co1))
+        else {
             return;
         };
-        for target in self.moving.intersecting(&path1.bounds(self.linear_slop)) {
+        let bounds1 = path1.bounds(self.linear_slop);
+        for target in self.moving.intersecting(&bounds1, handle) {
             let ch2 = target.collider;
             let co2 = &self.colliders[ch2];
             let Some(bh2) = co2.parent.map(|p| p.handle) else {
@@ -425,7 +511,9 @@ impl<'a> BulletPass<'a> {
             };
             let is_pseudo = kind == PairKind::Pseudo;
             let bound = if is_pseudo { 1.0 } else { bound };
-            let Some((fraction, model)) = self.cast_moving_pair(fast, co2, rb2, bound, is_pseudo)
+            let pair_steps = [steps.of(handle, fast.body), steps.of(bh2, rb2)];
+            let Some((fraction, model)) =
+                self.cast_moving_pair(fast, co2, rb2, pair_steps, bound, is_pseudo)
             else {
                 continue;
             };
@@ -463,26 +551,29 @@ impl<'a> BulletPass<'a> {
         fast: &FastColliderInfo,
         co2: &Collider,
         rb2: &RigidBody,
+        [step1, step2]: [BodyStep; 2],
         max_fraction: Real,
         is_pseudo: bool,
     ) -> Option<(Real, MotionModel)> {
         let (start2, end2) = collider_poses(rb2, co2)?;
+        let motions = [step1.motion, step2.motion];
         let Some(proxy2) =
             ToiProxy::from_shape(co2.shape.as_ref()).filter(|_| sub_shapes(fast).is_some())
         else {
-            return self.cast_moving_nonlinear(fast, co2, rb2, max_fraction, is_pseudo);
+            return self.cast_moving_nonlinear(fast, co2, motions, max_fraction, is_pseudo);
         };
         let pair = MovingPair {
             co2,
             rb2,
             proxy2: &proxy2,
+            motions,
             is_pseudo,
         };
         let parent2 = co2.parent.as_ref()?;
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(rb2.mprops.local_mprops.local_com);
-        let count = slice_count(fast.body, rb2, self.dt);
+        let count = slice_count(&step1, &step2);
         if count == 1 {
             let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
             let slice = Slice { first: 0.0, count };
@@ -509,8 +600,8 @@ impl<'a> BulletPass<'a> {
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(pair.rb2.mprops.local_mprops.local_com);
-        let motion1 = step_motion(fast.body, dt)?.prepend(parent1.pos_wrt_parent);
-        let motion2 = step_motion(pair.rb2, dt)?.prepend(parent2.pos_wrt_parent);
+        let motion1 = pair.motions[0]?.prepend(parent1.pos_wrt_parent);
+        let motion2 = pair.motions[1]?.prepend(parent2.pos_wrt_parent);
         let at = |motion: &NonlinearRigidMotion, k: u32| {
             motion.position_at_time(k as Real / count as Real * dt)
         };
@@ -597,7 +688,7 @@ impl<'a> BulletPass<'a> {
         touching: &[TouchingSubShape],
         max_fraction: Real,
     ) -> Option<(Real, MotionModel)> {
-        let target = PersistentTarget::moving(pair.co2, pair.rb2, pair.proxy2, sweep2, self.dt)?;
+        let target = PersistentTarget::moving(pair.co2, pair.motions[1], pair.proxy2, sweep2)?;
         let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
             let bound = slice.slice_bound(max);
             let mut output =
@@ -612,7 +703,7 @@ impl<'a> BulletPass<'a> {
         };
         let fast = FastCollider {
             collider: fast.collider,
-            body: fast.body,
+            body_motion: pair.motions[0],
         };
         resolve_persistent(
             self.policy,
@@ -633,14 +724,14 @@ impl<'a> BulletPass<'a> {
         &self,
         fast: &FastColliderInfo,
         co2: &Collider,
-        rb2: &RigidBody,
+        [motion1, motion2]: [Option<NonlinearRigidMotion>; 2],
         max_fraction: Real,
         is_pseudo: bool,
     ) -> Option<(Real, MotionModel)> {
         let parent1 = fast.collider.parent.as_ref()?;
         let parent2 = co2.parent.as_ref()?;
-        let motion1 = step_motion(fast.body, self.dt)?.prepend(parent1.pos_wrt_parent);
-        let motion2 = step_motion(rb2, self.dt)?.prepend(parent2.pos_wrt_parent);
+        let motion1 = motion1?.prepend(parent1.pos_wrt_parent);
+        let motion2 = motion2?.prepend(parent2.pos_wrt_parent);
         let hit = self
             .dispatcher
             .cast_shapes_nonlinear(

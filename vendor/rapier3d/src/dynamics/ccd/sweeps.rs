@@ -21,7 +21,7 @@ use parry::query::sweep_toi::{
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
 
-use super::motion::MotionModel;
+use super::motion::{BodySteps, MotionModel};
 use super::persistent_contact::{
     FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
 };
@@ -379,6 +379,7 @@ fn cast_collider_pair(
     linear_slop: Real,
     is_pseudo: bool,
     policy: CcdPersistentContactPolicy,
+    steps: &BodySteps,
 ) -> Option<(Real, HitCast)> {
     let target_pose = target_collider_pose(co2, rb2);
 
@@ -455,7 +456,8 @@ fn cast_collider_pair(
     };
     let fast = FastCollider {
         collider: fast.collider,
-        body: fast.body,
+        body_motion: (fast.collider.parent.as_ref())
+            .and_then(|parent| steps.of(parent.handle, fast.body).motion),
     };
     resolve_persistent(
         policy, dispatcher, fast, &touching, &target, window, dt, pair_toi,
@@ -698,6 +700,7 @@ pub(super) fn sweep_fast_body<'a>(
     pseudo_mode: PseudoHitMode,
     policy: CcdPersistentContactPolicy,
     rule: FastBodyRule,
+    steps: &BodySteps,
     mut keep_fast: impl FnMut(ColliderHandle, FastColliderInfo<'a>),
 ) -> BodyContinuousResult {
     let rb1 = &bodies[handle];
@@ -774,6 +777,7 @@ pub(super) fn sweep_fast_body<'a>(
                 linear_slop,
                 is_pseudo,
                 policy,
+                steps,
             ) {
                 if is_pseudo {
                     pseudo_hits.push(PseudoHit {
