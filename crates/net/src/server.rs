@@ -112,7 +112,8 @@ pub fn serve(
                         addr: addr.clone(),
                         tick,
                     },
-                );
+                    log,
+                )?;
                 writeln!(
                     log,
                     "migrated at tick {tick} to {addr}: snapshot {} bytes",
@@ -124,7 +125,7 @@ pub fn serve(
         }
         if tick >= config.ticks {
             let digest = digests[&tick];
-            broadcast(&mut peers, &ServerMsg::Bye { tick, digest });
+            broadcast(&mut peers, &ServerMsg::Bye { tick, digest }, log)?;
             writeln!(log, "done tick {tick} digest {digest:016x}").map_err(io)?;
             return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
         }
@@ -138,7 +139,8 @@ pub fn serve(
                 tick: world.tick(),
                 inputs,
             },
-        );
+            log,
+        )?;
         if config.tick_hz > 0.0 {
             let due = start
                 + Duration::from_secs_f64((world.tick() - first_tick) as f64 / config.tick_hz);
@@ -250,13 +252,29 @@ fn handshake(
     })
 }
 
-/// Sends `msg` to every live client; a client whose socket fails is dropped.
-fn broadcast(peers: &mut [Peer], msg: &ServerMsg) {
+/// Sends `msg` to every live client; a client whose socket fails has left, and is logged so.
+fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result<(), String> {
     for peer in peers.iter_mut().filter(|p| p.alive) {
-        if send(&mut peer.stream, msg).is_err() {
-            peer.alive = false;
+        if let Err(e) = send(&mut peer.stream, msg) {
+            // A client that closed is seen here or by its reader thread, whichever comes first.
+            leave(peer, &e.to_string(), log)?;
         }
     }
+    Ok(())
+}
+
+/// Logs that a live client left and why, and stops serving it.
+fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), String> {
+    if peer.alive {
+        writeln!(
+            log,
+            "client#{} left ({why}) after {} equal digests, joined at tick {}",
+            peer.id, peer.checked, peer.joined
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    peer.alive = false;
+    Ok(())
 }
 
 /// Compares every digest the clients sent so far with the server's; a mismatch ends that
@@ -310,17 +328,7 @@ fn handle(
             writeln!(log, "dropped client#{id}: unexpected {other:?}").map_err(io)?;
             peer.alive = false;
         }
-        Event::Closed(why) => {
-            if peer.alive {
-                writeln!(
-                    log,
-                    "client#{id} left ({why}) after {} equal digests, joined at tick {}",
-                    peer.checked, peer.joined
-                )
-                .map_err(io)?;
-            }
-            peer.alive = false;
-        }
+        Event::Closed(why) => leave(peer, &why, log)?,
     }
     Ok(())
 }
