@@ -51,11 +51,15 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "continuous pass: each body's motion once per sweep, fixed targets' faces before their \
          contact, the pruning axis by window load",
     ),
+    (
+        "e5d1df24d630d2b8b506511f8317c42b38ba2a480f45e81916b39004b626cabe",
+        "parry's nonlinear motions prepared once per cast and per persistent pair (new patch 0002)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "059b9cd7e4be4682ecddead295db610051405d2f6595cf49d508e878edc4a650";
+pub const PATCH_SERIES: &str = "e5d1df24d630d2b8b506511f8317c42b38ba2a480f45e81916b39004b626cabe";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -80,7 +80,7 @@ fn series_hash_sees_a_changed_patch() {
     }
     let before = patch_series_hash(&tmp).unwrap();
     assert_eq!(before, patch_series_hash(&src).unwrap());
-    let patch = tmp.join("0002-rapier-ccd-relative-motion.patch");
+    let patch = tmp.join("0003-rapier-ccd-relative-motion.patch");
     let mut bytes = std::fs::read(&patch).unwrap();
     bytes.push(b'\n');
     std::fs::write(&patch, bytes).unwrap();

@@ -35,7 +35,9 @@ pub use self::default_query_dispatcher::DefaultQueryDispatcher;
 pub use self::distance::{distance, ShapeDistance};
 pub use self::error::Unsupported;
 pub use self::intersection_test::{intersection_test, ShapeIntersection};
-pub use self::nonlinear_shape_cast::{cast_shapes_nonlinear, NonlinearRigidMotion};
+pub use self::nonlinear_shape_cast::{
+    cast_shapes_nonlinear, NonlinearRigidMotion, NonlinearRigidMotionPoses,
+};
 pub use self::point::{PointProjection, PointQuery, PointQueryWithLocation};
 #[cfg(feature = "alloc")]
 pub use self::query_dispatcher::PersistentQueryDispatcher;

@@ -563,8 +563,42 @@ impl NonlinearRigidMotion {
     /// # }
     /// ```
     pub fn position_at_time(&self, t: Real) -> Pose {
+        self.poses().position_at_time(t)
+    }
+
+    /// This motion prepared to be posed at many times: the part of
+    /// [`position_at_time`](Self::position_at_time) that does not depend on the time is
+    /// computed once. Its poses are `position_at_time`'s, bit for bit.
+    pub fn poses(&self) -> NonlinearRigidMotionPoses {
         let center = self.start * self.local_center;
         let shift = Pose::from_translation(center);
-        (shift * Pose::new(self.linvel * t, self.angvel * t)) * (shift.inverse() * self.start)
+        NonlinearRigidMotionPoses {
+            shift,
+            rest: shift.inverse() * self.start,
+            linvel: self.linvel,
+            angvel: self.angvel,
+        }
+    }
+}
+
+/// A [`NonlinearRigidMotion`] prepared to be posed at many times, by
+/// [`NonlinearRigidMotion::poses`]: a time of impact search poses both shapes at every iterate.
+#[derive(Debug, Copy, Clone)]
+pub struct NonlinearRigidMotionPoses {
+    /// The translation to the rotation center at the start.
+    shift: Pose,
+    /// The start pose seen from the rotation center.
+    rest: Pose,
+    linvel: Vector,
+    #[cfg(feature = "dim2")]
+    angvel: Real,
+    #[cfg(feature = "dim3")]
+    angvel: Vector,
+}
+
+impl NonlinearRigidMotionPoses {
+    /// The pose at time `t`: [`NonlinearRigidMotion::position_at_time`], bit for bit.
+    pub fn position_at_time(&self, t: Real) -> Pose {
+        (self.shift * Pose::new(self.linvel * t, self.angvel * t)) * self.rest
     }
 }

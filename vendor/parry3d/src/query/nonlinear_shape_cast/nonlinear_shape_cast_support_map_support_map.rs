@@ -1,6 +1,7 @@
 use crate::math::{Real, RealField, Vector};
 use crate::query::{
-    self, ClosestPoints, NonlinearRigidMotion, QueryDispatcher, ShapeCastHit, ShapeCastStatus,
+    self, ClosestPoints, NonlinearRigidMotion, NonlinearRigidMotionPoses, QueryDispatcher,
+    ShapeCastHit, ShapeCastStatus,
 };
 use crate::shape::{Shape, SupportMap};
 use crate::utils::WCross;
@@ -107,6 +108,7 @@ where
 {
     let mut prev_min_t = start_time;
     let abs_tol: Real = query::gjk::eps_tol();
+    let (poses1, poses2) = (motion1.poses(), motion2.poses());
 
     let mut result = ShapeCastHit {
         time_of_impact: start_time,
@@ -120,8 +122,8 @@ where
     };
 
     loop {
-        let pos1 = motion1.position_at_time(result.time_of_impact);
-        let pos2 = motion2.position_at_time(result.time_of_impact);
+        let pos1 = poses1.position_at_time(result.time_of_impact);
+        let pos2 = poses2.position_at_time(result.time_of_impact);
         let pos12 = pos1.inv_mul(&pos2);
 
         // TODO: use the _with_params version of the closest points query.
@@ -156,7 +158,7 @@ where
                     };
 
                     let (new_range, niter) =
-                        bisect(dist, motion1, sm1, motion2, sm2, normal1, curr_range);
+                        bisect(dist, &poses1, sm1, &poses2, sm2, normal1, curr_range);
                     // println!(
                     //     "Bisection result: {:?}, normal1: {:?}, normal2: {:?}",
                     //     new_range, result.normal1, result.normal2
@@ -169,8 +171,8 @@ where
                             // NOTE: could we do this earlier, before the above loop?
                             // It feels like this could prevent catching some corner-cases like
                             // if one object is rotated by almost 180 degrees while the other is immobile.
-                            let pos1 = motion1.position_at_time(new_range.max_t);
-                            let pos2 = motion2.position_at_time(new_range.max_t);
+                            let pos1 = poses1.position_at_time(new_range.max_t);
+                            let pos2 = poses2.position_at_time(new_range.max_t);
                             let pos12 = pos1.inv_mul(&pos2);
 
                             let pt1 = sm1.local_support_point_toward(normal1);
@@ -307,13 +309,14 @@ where
     }
 
     let mut next_time = start_time;
+    let (poses1, poses2) = (motion1.poses(), motion2.poses());
 
     // TODO: looping until we reach π sounds enough for most purposes.
     //       Is there a practical case where we need to loop until we reach 2π ?
     while next_time < end_time {
         // dbg!("A");
-        let pos1_at_next_time = motion1.position_at_time(next_time);
-        let pos2_at_next_time = motion2.position_at_time(next_time);
+        let pos1_at_next_time = poses1.position_at_time(next_time);
+        let pos2_at_next_time = poses2.position_at_time(next_time);
         let pos12_at_next_time = pos1_at_next_time.inv_mul(&pos2_at_next_time);
         let contact = dispatcher
             .contact(&pos12_at_next_time, g1, g2, Real::MAX)
@@ -379,9 +382,9 @@ where
                     };
                     let (new_range, _) = bisect(
                         contact.dist,
-                        motion1,
+                        &poses1,
                         sm1,
-                        motion2,
+                        &poses2,
                         sm2,
                         contact.normal1,
                         curr_range,
@@ -403,9 +406,9 @@ where
                     };
                     let (new_range, _) = bisect(
                         contact.dist,
-                        motion1,
+                        &poses1,
                         &ConstantPoint(contact.point1),
-                        motion2,
+                        &poses2,
                         &ConstantPoint(contact.point2),
                         contact.normal1,
                         curr_range,
@@ -447,9 +450,9 @@ struct BisectionRange {
 
 fn bisect<SM1, SM2>(
     mut dist: Real,
-    motion1: &NonlinearRigidMotion,
+    motion1: &NonlinearRigidMotionPoses,
     sm1: &SM1,
-    motion2: &NonlinearRigidMotion,
+    motion2: &NonlinearRigidMotionPoses,
     sm2: &SM2,
     normal1: Vector,
     mut range: BisectionRange,

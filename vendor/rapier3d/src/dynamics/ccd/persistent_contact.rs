@@ -203,12 +203,14 @@ fn full_shape_fraction(
     // once.
     let still = target.motion.linvel == Vector::ZERO && target.motion.angvel == Vector::ZERO;
     let target_pose = still.then(|| target.motion.position_at_time(0.0));
+    // Both motions are posed about 25 times by the deepening bisection: prepared once.
+    let (poses1, poses2) = (motion1.poses(), target.motion.poses());
     // The fast collider's pose in the target's frame.
     let pose12_at = |fraction: Real| {
         let t = fraction * dt;
         target_pose
-            .unwrap_or_else(|| target.motion.position_at_time(t))
-            .inv_mul(&motion1.position_at_time(t))
+            .unwrap_or_else(|| poses2.position_at_time(t))
+            .inv_mul(&poses1.position_at_time(t))
     };
     // Fixed targets: the face the pair touches at the start (no hit can be accepted without one).
     let start_face = if target.fixed {
