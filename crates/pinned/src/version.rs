@@ -55,11 +55,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "e5d1df24d630d2b8b506511f8317c42b38ba2a480f45e81916b39004b626cabe",
         "parry's nonlinear motions prepared once per cast and per persistent pair (new patch 0002)",
     ),
+    (
+        "54af7ac99c7aa5e242563746c8c8cce0519e4d7fd6035e0de8fea1abdea25691",
+        "relative-motion pass: a bullet's colliders kept without allocating, swept bullets \
+         marked on their targets",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "e5d1df24d630d2b8b506511f8317c42b38ba2a480f45e81916b39004b626cabe";
+pub const PATCH_SERIES: &str = "54af7ac99c7aa5e242563746c8c8cce0519e4d7fd6035e0de8fea1abdea25691";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -198,13 +198,13 @@ fn full_shape_fraction(
     let parent1 = fast.collider.parent.as_ref()?;
     let motion1 = fast.body_motion?.prepend(parent1.pos_wrt_parent);
     let (shape1, shape2) = (fast.collider.shape.as_ref(), target.collider.shape.as_ref());
+    // Both motions are posed about 25 times by the deepening bisection: prepared once.
+    let (poses1, poses2) = (motion1.poses(), target.motion.poses());
     // A target without velocity (fixed, frozen, or at rest) is at the same pose at every time
     // of the step, bit for bit: its motion scales zero velocities by the time, so it is computed
     // once.
     let still = target.motion.linvel == Vector::ZERO && target.motion.angvel == Vector::ZERO;
-    let target_pose = still.then(|| target.motion.position_at_time(0.0));
-    // Both motions are posed about 25 times by the deepening bisection: prepared once.
-    let (poses1, poses2) = (motion1.poses(), target.motion.poses());
+    let target_pose = still.then(|| poses2.position_at_time(0.0));
     // The fast collider's pose in the target's frame.
     let pose12_at = |fraction: Real| {
         let t = fraction * dt;

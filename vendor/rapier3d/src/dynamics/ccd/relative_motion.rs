@@ -32,6 +32,7 @@ use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
 use crate::parry::partitioning::Bvh;
 use crate::pipeline::PhysicsHooks;
+use arrayvec::ArrayVec;
 use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_impact_full_shapes};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
@@ -122,6 +123,18 @@ struct MovingTarget {
     body: RigidBodyHandle,
     path: ComPath,
     bounds: Aabb,
+    /// Whether the pass sweeps `body` itself. A bullet that is not moving fast this step (or is
+    /// asleep) is not swept: it is only ever a target.
+    swept: bool,
+}
+
+impl MovingTarget {
+    /// Whether the bullet `handle` casts against this target: not one of its own colliders, and
+    /// a pair of two swept bullets only once, by the one with the smaller handle.
+    fn is_cast_by(&self, handle: RigidBodyHandle) -> bool {
+        let cast_by_other = self.swept && self.body.into_raw_parts() < handle.into_raw_parts();
+        self.body != handle && !cast_by_other
+    }
 }
 
 /// The enabled colliders of kinematic/dynamic bodies with their motion bounds, in handle
@@ -138,8 +151,6 @@ struct MovingTargets {
     /// longest bound along it.
     axis: usize,
     longest: f64,
-    /// The bullets this pass sweeps (`bullets` of [`Self::collect`]), sorted by handle.
-    sweepers: Vec<RigidBodyHandle>,
 }
 
 impl MovingTargets {
@@ -157,7 +168,7 @@ impl MovingTargets {
         margin: Real,
         bullets: &[RigidBodyHandle],
     ) -> Self {
-        let list: Vec<_> = colliders
+        let mut list: Vec<_> = colliders
             .iter_enabled()
             .filter_map(|(ch, co)| {
                 let body = co.parent.as_ref()?.handle;
@@ -171,23 +182,22 @@ impl MovingTargets {
                     body,
                     bounds: path.bounds(margin),
                     path,
+                    swept: false,
                 })
             })
             .collect();
+        Self::mark_swept(&mut list, bodies, bullets);
         let (axis, longest) = Self::prune_axis(&list);
         let mut by_min: Vec<(u32, Aabb)> = (0..list.len() as u32)
             .zip(list.iter().map(|target| target.bounds))
             .filter(|(_, aabb)| !aabb.mins[axis].is_nan())
             .collect();
         by_min.sort_unstable_by_key(|(i, aabb)| sort_key(aabb.mins[axis], *i));
-        let mut sweepers = bullets.to_vec();
-        sweepers.sort_unstable_by_key(|h| h.into_raw_parts());
         Self {
             list,
             by_min,
             axis,
             longest,
-            sweepers,
         }
     }
 
@@ -209,13 +219,7 @@ impl MovingTargets {
         }
         let longests = [longest(0), longest(1), longest(2)];
         let loads = [0, 1, 2].map(|axis| Self::window_load(list, axis, longests[axis]));
-        let axis = (1..3).fold(0, |best, axis| {
-            if loads[axis] < loads[best] {
-                axis
-            } else {
-                best
-            }
-        });
+        let axis = (0..3).min_by_key(|&axis| loads[axis]).unwrap_or(0);
         (axis, longests[axis])
     }
 
@@ -252,21 +256,35 @@ impl MovingTargets {
             .sum()
     }
 
-    /// Whether the pass sweeps `body` itself. A bullet that is not moving fast this step (or is
-    /// asleep) is not swept: it is only ever a target.
-    fn is_swept(&self, body: RigidBodyHandle) -> bool {
-        self.sweepers
-            .binary_search_by_key(&body.into_raw_parts(), |h| h.into_raw_parts())
-            .is_ok()
+    /// Marks the targets that are colliders of the swept `bullets`. Bullets usually come in
+    /// handle order, and so do their colliders: each is first looked for right after the last
+    /// one found, then in the whole list.
+    fn mark_swept(list: &mut [MovingTarget], bodies: &RigidBodySet, bullets: &[RigidBodyHandle]) {
+        let mut next = 0;
+        for rb in bullets.iter().filter_map(|h| bodies.get(*h)) {
+            for ch in &rb.colliders.0 {
+                let found = match list.get(next) {
+                    Some(target) if target.collider == *ch => Some(next),
+                    _ => Self::index_of(list, *ch),
+                };
+                if let Some(i) = found {
+                    list[i].swept = true;
+                    next = i + 1;
+                }
+            }
+        }
+    }
+
+    /// Where the moving collider `collider` is in `list` (in handle order), if it is one.
+    fn index_of(list: &[MovingTarget], collider: ColliderHandle) -> Option<usize> {
+        let index = collider.into_raw_parts();
+        list.binary_search_by_key(&index, |t| t.collider.into_raw_parts())
+            .ok()
     }
 
     /// The center-of-mass path of the moving collider `collider`, if it is one.
     fn path_of(&self, collider: ColliderHandle) -> Option<ComPath> {
-        let index = collider.into_raw_parts();
-        let i = (self.list)
-            .binary_search_by_key(&index, |t| t.collider.into_raw_parts())
-            .ok()?;
-        Some(self.list[i].path)
+        Some(self.list[Self::index_of(&self.list, collider)?].path)
     }
 
     /// The targets whose bounds intersect `bounds`, but for the colliders of `body`, in handle
@@ -391,6 +409,9 @@ pub(super) struct BulletPass<'a> {
     policy: CcdPersistentContactPolicy,
 }
 
+/// How many of a bullet's swept colliders [`BulletPass::sweep_bullet`] keeps without allocating.
+const KEPT_COLLIDERS: usize = 4;
+
 impl<'a> BulletPass<'a> {
     /// The pass over `bullets` (awake, CCD-active bullets, any order); `bvh` holds the
     /// broad phase's start-of-step bounds.
@@ -425,7 +446,10 @@ impl<'a> BulletPass<'a> {
         handle: RigidBodyHandle,
         hooks: &dyn PhysicsHooks,
     ) -> BulletSweep {
-        let mut fast_colliders = Vec::new();
+        // The bullet's swept colliders, for the moving targets once the still ones bound them:
+        // the first few without allocating (most bullets have one).
+        let mut fast_colliders = ArrayVec::<_, KEPT_COLLIDERS>::new();
+        let mut more_colliders = Vec::new();
         let steps = BodySteps::new(self.dt);
         let still = sweep_fast_body(
             handle,
@@ -441,7 +465,11 @@ impl<'a> BulletPass<'a> {
             self.policy,
             FastBodyRule::StillTargets,
             &steps,
-            |ch1, fast| fast_colliders.push((ch1, fast)),
+            |ch1, fast| {
+                if let Err(full) = fast_colliders.try_push((ch1, fast)) {
+                    more_colliders.push(full.element());
+                }
+            },
         );
         let mut sweep = BulletSweep {
             hits: Vec::new(),
@@ -456,7 +484,7 @@ impl<'a> BulletPass<'a> {
                 ride_along: Vector::ZERO,
             });
         }
-        for (ch1, fast) in &fast_colliders {
+        for (ch1, fast) in fast_colliders.iter().chain(&more_colliders) {
             let bound = still.fraction;
             self.sweep_moving_targets(handle, *ch1, fast, bound, hooks, &steps, &mut sweep);
         }
@@ -492,7 +520,7 @@ impl<'a> BulletPass<'a> {
             let Some(bh2) = co2.parent.map(|p| p.handle) else {
                 continue;
             };
-            if !self.casts_pair(handle, bh2) || !self.may_reach(&path1, &target.path) {
+            if !target.is_cast_by(handle) || !self.may_reach(&path1, &target.path) {
                 continue;
             }
             let rb2 = &self.bodies[bh2];
@@ -524,14 +552,6 @@ impl<'a> BulletPass<'a> {
                 sweep.hits.push(hit);
             }
         }
-    }
-
-    /// Whether the bullet `handle` casts against a moving collider of body `bh2`: not one of its
-    /// own, and a pair of two swept bullets only once, by the one with the smaller handle.
-    fn casts_pair(&self, handle: RigidBodyHandle, bh2: RigidBodyHandle) -> bool {
-        let cast_by_other =
-            self.moving.is_swept(bh2) && bh2.into_raw_parts() < handle.into_raw_parts();
-        bh2 != handle && !cast_by_other
     }
 
     /// Whether a collider whose centre-of-mass path is `path1` can come within reach of the
