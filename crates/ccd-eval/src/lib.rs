@@ -13,9 +13,10 @@
 //!   table `rapier-pinned perturbation` prints; replays of gated steps;
 //! - [`variations`]: families of runs beyond the suite's starts, speeds, sizes and spin rates.
 //!
-//! Also in this crate: `examples/` (tracing and replaying sets, the variation families, relative-motion probes) and
-//! `tests/` (the gates of the thin-part sets, the `ccd_relative_motion` scenarios, thread-count
-//! determinism of the CCD pass with the `parallel` feature).
+//! Also in this crate: `examples/` (tracing and replaying sets, the variation families,
+//! relative-motion probes, the suite under a smaller slop) and `tests/` (the gates of the
+//! thin-part sets, the `ccd_relative_motion` scenarios, thread-count determinism of the CCD pass
+//! with the `parallel` feature).
 
 pub mod measure;
 pub mod perturbation;

@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use rapier3d::prelude::*;
+use rapier_pinned::{SnapshotKey, WorldConfig};
 use rapier_pinned_scenes::{catalog, digest_lines, find, state_digest, thin_sets, Scene};
 
 #[derive(Parser)]
@@ -102,12 +103,8 @@ enum Command {
     Join {
         /// The server's address.
         addr: String,
-        #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
-        physics_version: u32,
-        #[arg(long, value_name = "M", default_value_t = 0)]
-        match_id: u64,
-        #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
-        key_file: Option<PathBuf>,
+        #[command(flatten)]
+        game: MatchArgs,
         /// A check aid: nudge a body after tick T on purpose, so the server reports the
         /// divergence at the next digest exchange.
         #[arg(long, value_name = "T")]
@@ -217,14 +214,8 @@ enum SnapshotCommand {
         /// Steps to take before the snapshot (its tick).
         #[arg(long, value_name = "N")]
         steps: u64,
-        /// Physics-version (default: the current one; `rapier-pinned versions`).
-        #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
-        physics_version: u32,
-        /// Match id, part of the config digest.
-        #[arg(long, value_name = "M", default_value_t = 0)]
-        match_id: u64,
-        #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
-        key_file: Option<PathBuf>,
+        #[command(flatten)]
+        game: MatchArgs,
         /// Output file.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
@@ -281,6 +272,31 @@ enum SnapshotCommand {
         #[arg(long, value_name = "F")]
         key_file: Option<PathBuf>,
     },
+}
+
+/// The match a pinned world belongs to, and its fleet key (`serve`, `join`, `snapshot save`).
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// Physics-version (default: the current one; `rapier-pinned versions`).
+    #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
+    pub physics_version: u32,
+    /// Match id, part of the config digest.
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    pub match_id: u64,
+    #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
+    pub key_file: Option<PathBuf>,
+}
+
+impl MatchArgs {
+    /// The world config of this physics-version and match.
+    pub fn config(&self) -> Result<WorldConfig, String> {
+        snapshot::config(self.physics_version, self.match_id)
+    }
+
+    /// The fleet key, if a key file was given.
+    pub fn key(&self) -> Result<Option<SnapshotKey>, String> {
+        snapshot::key(self.key_file.as_deref())
+    }
 }
 
 /// A snapshot file to restore and what it must match (`snapshot verify`, `snapshot continue`).
@@ -489,18 +505,9 @@ fn snapshot_command(command: SnapshotCommand) -> Result<(), Failure> {
         SnapshotCommand::Save {
             scene,
             steps,
-            physics_version,
-            match_id,
-            key_file,
+            game,
             out,
-        } => snapshot::save(
-            &scene,
-            steps,
-            physics_version,
-            match_id,
-            key_file.as_deref(),
-            &out,
-        ),
+        } => snapshot::save(&scene, steps, &game, &out),
         SnapshotCommand::Inspect {
             file,
             match_id,
@@ -567,20 +574,9 @@ fn main() -> ExitCode {
         Command::Serve(serve) => return exit(net::serve(serve)),
         Command::Join {
             addr,
-            physics_version,
-            match_id,
-            key_file,
+            game,
             desync_at,
-        } => {
-            let key_file = key_file.as_deref();
-            return exit(net::join(
-                &addr,
-                physics_version,
-                match_id,
-                key_file,
-                desync_at,
-            ));
-        }
+        } => return exit(net::join(&addr, &game, desync_at)),
         Command::Bench(args) => bench::run(&args),
         Command::BenchCase(args) => bench::bench_case(&args),
         Command::Check { all, pictures } => {

@@ -2,14 +2,14 @@
 //! `rapier-pinned-net`, docs/multiplayer.md) on loopback or any address.
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+use rapier_pinned::PinnedWorld;
 use rapier_pinned_net::server::{serve as run_server, ServerConfig};
 
-use crate::snapshot::{read_key, typed};
-use crate::{Failure, KEY_FILE_HELP};
+use crate::snapshot::typed;
+use crate::{Failure, MatchArgs};
 
 /// The options of `serve`.
 #[derive(clap::Args)]
@@ -17,10 +17,8 @@ pub struct Serve {
     /// Catalog scene to start from (with gravity: a pinned world refuses the others).
     #[arg(long, value_name = "NAME", default_value = "arena")]
     scene: String,
-    #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
-    physics_version: u32,
-    #[arg(long, value_name = "M", default_value_t = 0)]
-    match_id: u64,
+    #[command(flatten)]
+    game: MatchArgs,
     /// Address to listen on (port 0: any free port, printed).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     listen: String,
@@ -37,8 +35,6 @@ pub struct Serve {
     /// Clients report their state digest every N ticks.
     #[arg(long, value_name = "N", default_value_t = 60)]
     digest_every: u64,
-    #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
-    key_file: Option<PathBuf>,
     /// Start from this snapshot instead of the scene (host migration: the new host).
     #[arg(long, value_name = "FILE")]
     restore: Option<PathBuf>,
@@ -55,16 +51,10 @@ pub struct Serve {
     timeout_secs: u64,
 }
 
-fn config(v: PhysicsVersion, match_id: u64) -> Result<WorldConfig, String> {
-    Ok(WorldConfig::new(v)
-        .map_err(|e| typed(&e))?
-        .with_match_id(match_id))
-}
-
 /// Runs the server until its last tick or its migration.
 pub fn serve(o: Serve) -> Result<(), Failure> {
-    let config = config(o.physics_version, o.match_id)?;
-    let key = o.key_file.as_deref().map(read_key).transpose()?;
+    let config = o.game.config()?;
+    let key = o.game.key()?;
     let world = match &o.restore {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -82,8 +72,8 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     println!(
         "listening on {addr}, match {}, physics-version {}, tick {}",
-        o.match_id,
-        o.physics_version,
+        o.game.match_id,
+        o.game.physics_version,
         world.tick()
     );
     let server = ServerConfig {
@@ -104,15 +94,9 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
 }
 
 /// Joins the match at `addr` and steps it to the end.
-pub fn join(
-    addr: &str,
-    v: PhysicsVersion,
-    match_id: u64,
-    key_file: Option<&Path>,
-    desync_at: Option<u64>,
-) -> Result<(), Failure> {
-    let config = config(v, match_id)?;
-    let key = key_file.map(read_key).transpose()?;
+pub fn join(addr: &str, game: &MatchArgs, desync_at: Option<u64>) -> Result<(), Failure> {
+    let config = game.config()?;
+    let key = game.key()?;
     rapier_pinned_net::client::join(
         addr,
         config,

@@ -9,7 +9,7 @@ use rapier_pinned::{
     WorldConfig, HEADER_LEN, PHYSICS_VERSION_CURRENT,
 };
 
-use crate::{hex, Failure};
+use crate::{hex, Failure, MatchArgs};
 
 /// A wrapper error as the tool prints it: its message and its kind.
 pub fn typed(e: &Error) -> String {
@@ -58,30 +58,34 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// How a snapshot written with `key` is sealed, as the tool prints it.
+fn authentication(key: Option<&SnapshotKey>) -> &'static str {
+    if key.is_some() {
+        "authenticated (MAC)"
+    } else {
+        "unauthenticated"
+    }
+}
+
 /// The config of physics-version `v` for match `match_id`; an unknown `v` is a usage error.
-fn config(v: PhysicsVersion, match_id: u64) -> Result<WorldConfig, String> {
+pub fn config(v: PhysicsVersion, match_id: u64) -> Result<WorldConfig, String> {
     WorldConfig::new(v)
         .map(|c| c.with_match_id(match_id))
         .map_err(|e| format!("--physics-version {v}: {e} (see `rapier-pinned versions`)"))
 }
 
-fn key(key_file: Option<&Path>) -> Result<Option<SnapshotKey>, String> {
+/// The fleet key in `key_file`, if one is given.
+pub fn key(key_file: Option<&Path>) -> Result<Option<SnapshotKey>, String> {
     key_file.map(read_key).transpose()
 }
 
 /// `snapshot save`.
-pub fn save(
-    name: &str,
-    steps: u64,
-    v: PhysicsVersion,
-    match_id: u64,
-    key_file: Option<&Path>,
-    out: &Path,
-) -> Result<(), Failure> {
+pub fn save(name: &str, steps: u64, game: &MatchArgs, out: &Path) -> Result<(), Failure> {
     let scene = rapier_pinned_scenes::find(name)
         .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))?;
-    let config = config(v, match_id)?;
-    let key = key(key_file)?;
+    let (v, match_id) = (game.physics_version, game.match_id);
+    let config = game.config()?;
+    let key = game.key()?;
     let mut world =
         PinnedWorld::adopt(config, scene.build(config.entry().params())).map_err(|e| {
             format!(
@@ -102,11 +106,7 @@ pub fn save(
         world.tick(),
         world.bodies().len(),
         bytes.len(),
-        if key.is_some() {
-            "authenticated (MAC)"
-        } else {
-            "unauthenticated"
-        }
+        authentication(key.as_ref())
     );
     Ok(())
 }
@@ -401,11 +401,7 @@ pub fn import(
         output.display(),
         world.bodies().len(),
         bytes.len(),
-        if key.is_some() {
-            "authenticated (MAC)"
-        } else {
-            "unauthenticated"
-        }
+        authentication(key.as_ref())
     );
     Ok(())
 }

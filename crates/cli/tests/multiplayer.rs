@@ -70,6 +70,13 @@ impl Proc {
         std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
         (status.code().unwrap_or(-1), self.seen, stderr)
     }
+
+    /// [`Self::finish`] for a process that must exit 0: its stdout lines.
+    fn finish_ok(self) -> Vec<String> {
+        let (code, lines, err) = self.finish();
+        assert_eq!(code, 0, "{lines:#?} {err}");
+        lines
+    }
 }
 
 /// Starts a server with `args` and returns it with its address.
@@ -98,14 +105,12 @@ fn digest_of(lines: &[String], prefix: &str) -> String {
 fn a_client_joins_at_tick_300_and_steps_1200_ticks_in_lockstep() {
     let (srv, addr) = server(&["--ticks", "1500", "--join-at", "300"]);
     let client = Proc::start(&["join", &addr]);
-    let (code, lines, err) = client.finish();
-    assert_eq!(code, 0, "{lines:#?} {err}");
+    let lines = client.finish_ok();
     assert!(
         lines.iter().any(|l| l.starts_with("joined at tick 300")),
         "{lines:#?}"
     );
-    let (code, server_lines, err) = srv.finish();
-    assert_eq!(code, 0, "{server_lines:#?} {err}");
+    let server_lines = srv.finish_ok();
     // 20 periodic digests (every 60 ticks from 360 to 1500) and the final one, all equal.
     assert!(
         server_lines
@@ -128,10 +133,8 @@ fn a_divergence_is_reported_at_its_tick_and_ends_only_that_session() {
     assert_eq!(code, 1, "{lines:#?}");
     // Nudged after tick 450: the next exchange, at tick 480, catches it.
     assert!(err.contains("diverged at tick 480: server "), "{err}");
-    let (code, lines, err) = honest.finish();
-    assert_eq!(code, 0, "{lines:#?} {err}");
-    let (code, lines, err) = srv.finish();
-    assert_eq!(code, 0, "{lines:#?} {err}");
+    honest.finish_ok();
+    let lines = srv.finish_ok();
     assert_eq!(
         lines
             .iter()
@@ -163,13 +166,11 @@ fn several_clients_join_at_different_ticks() {
     let clients: Vec<Proc> = (0..3).map(|_| Proc::start(&["join", &addr])).collect();
     let mut joined = Vec::new();
     for client in clients {
-        let (code, lines, err) = client.finish();
-        assert_eq!(code, 0, "{lines:#?} {err}");
+        let lines = client.finish_ok();
         joined.push(lines[0].clone());
     }
     joined.sort();
-    let (code, lines, err) = srv.finish();
-    assert_eq!(code, 0, "{lines:#?} {err}");
+    let lines = srv.finish_ok();
     for tick in [100, 400, 900] {
         assert!(lines.iter().any(|l| l.ends_with(&format!("at tick {tick}")) && l.starts_with("joined client#")), "{lines:#?}");
         assert!(
@@ -240,11 +241,9 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
 
     let late = Proc::start(&["join", &addr, "--key-file", key_arg]);
     for client in [first, late] {
-        let (code, lines, err) = client.finish();
-        assert_eq!(code, 0, "{lines:#?} {err}");
+        client.finish_ok();
     }
-    let (code, lines, err) = srv.finish();
-    assert_eq!(code, 0, "{lines:#?} {err}");
+    let lines = srv.finish_ok();
     assert_eq!(
         lines
             .iter()
@@ -282,8 +281,7 @@ fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
     let _ = std::fs::remove_file(&snapshot);
     // The reference: one host all the way.
     let (reference, addr) = server(&["--ticks", "1500", "--join-at", "200", "--key-file", key_arg]);
-    let (code, lines, err) = Proc::start(&["join", &addr, "--key-file", key_arg]).finish();
-    assert_eq!(code, 0, "{lines:#?} {err}");
+    Proc::start(&["join", &addr, "--key-file", key_arg]).finish_ok();
     let (_, reference_lines, _) = reference.finish();
     let expected = digest_of(&reference_lines, "done tick 1500");
 
@@ -309,8 +307,7 @@ fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
         snap_arg,
     ]);
     let client = Proc::start(&["join", &a_addr, "--key-file", key_arg]);
-    let (code, a_lines, err) = a.finish();
-    assert_eq!(code, 0, "{a_lines:#?} {err}");
+    let a_lines = a.finish_ok();
     assert!(
         a_lines
             .iter()
@@ -329,16 +326,14 @@ fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
         "--key-file",
         key_arg,
     ]);
-    let (code, client_lines, err) = client.finish();
-    assert_eq!(code, 0, "{client_lines:#?} {err}");
+    let client_lines = client.finish_ok();
     assert!(
         client_lines
             .iter()
             .any(|l| l == &format!("migrated to {b_addr} at tick 700")),
         "{client_lines:#?}"
     );
-    let (code, b_lines, err) = b.finish();
-    assert_eq!(code, 0, "{b_lines:#?} {err}");
+    let b_lines = b.finish_ok();
     assert_eq!(digest_of(&b_lines, "done tick 1500"), expected);
     assert_eq!(digest_of(&client_lines, "done tick 1500"), expected);
     assert!(

@@ -60,11 +60,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "relative-motion pass: a bullet's colliders kept without allocating, swept bullets \
          marked on their targets",
     ),
+    (
+        "50e35de97834911b1495f6056e88212ce7dbd0b75133e663bd9046646ac3d1ee",
+        "review follow-ups: parry's start-in-contact loop reuses the cast's prepared motions, \
+         a moving target's body read from its entry",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "54af7ac99c7aa5e242563746c8c8cce0519e4d7fd6035e0de8fea1abdea25691";
+pub const PATCH_SERIES: &str = "50e35de97834911b1495f6056e88212ce7dbd0b75133e663bd9046646ac3d1ee";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

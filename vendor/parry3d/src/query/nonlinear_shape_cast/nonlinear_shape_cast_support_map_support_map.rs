@@ -227,9 +227,11 @@ where
                 handle_penetration_at_start_time(
                     dispatcher,
                     motion1,
+                    &poses1,
                     sm1,
                     g1,
                     motion2,
+                    &poses2,
                     sm2,
                     g2,
                     start_time,
@@ -248,9 +250,11 @@ where
 fn handle_penetration_at_start_time<D, SM1, SM2>(
     dispatcher: &D,
     motion1: &NonlinearRigidMotion,
+    poses1: &NonlinearRigidMotionPoses,
     sm1: &SM1,
     g1: &dyn Shape,
     motion2: &NonlinearRigidMotion,
+    poses2: &NonlinearRigidMotionPoses,
     sm2: &SM2,
     g2: &dyn Shape,
     start_time: Real,
@@ -309,7 +313,6 @@ where
     }
 
     let mut next_time = start_time;
-    let (poses1, poses2) = (motion1.poses(), motion2.poses());
 
     // TODO: looping until we reach π sounds enough for most purposes.
     //       Is there a practical case where we need to loop until we reach 2π ?
@@ -382,9 +385,9 @@ where
                     };
                     let (new_range, _) = bisect(
                         contact.dist,
-                        &poses1,
+                        poses1,
                         sm1,
-                        &poses2,
+                        poses2,
                         sm2,
                         contact.normal1,
                         curr_range,
@@ -406,9 +409,9 @@ where
                     };
                     let (new_range, _) = bisect(
                         contact.dist,
-                        &poses1,
+                        poses1,
                         &ConstantPoint(contact.point1),
-                        &poses2,
+                        poses2,
                         &ConstantPoint(contact.point2),
                         contact.normal1,
                         curr_range,

@@ -517,9 +517,7 @@ impl<'a> BulletPass<'a> {
         for target in self.moving.intersecting(&bounds1, handle) {
             let ch2 = target.collider;
             let co2 = &self.colliders[ch2];
-            let Some(bh2) = co2.parent.map(|p| p.handle) else {
-                continue;
-            };
+            let bh2 = target.body;
             if !target.is_cast_by(handle) || !self.may_reach(&path1, &target.path) {
                 continue;
             }
