@@ -208,22 +208,6 @@ fn fixed_target_sets_are_bit_identical_under_policies_1_and_2() {
 }
 
 #[test]
-fn runs_are_hash_identical() {
-    for config in CcdConfig::all_six() {
-        for set in thin_sets() {
-            let (a, b) = (run_set(set, config, false), run_set(set, config, false));
-            assert_eq!(
-                a.digests,
-                b.digests,
-                "{} under {}",
-                set.name,
-                config.label()
-            );
-        }
-    }
-}
-
-#[test]
 fn defaults_are_upstream() {
     let params = IntegrationParameters::default();
     assert_eq!(

@@ -43,20 +43,25 @@ pub fn snapshot_of(world: &PhysicsWorld, tick: u64, key: Option<&SnapshotKey>) -
     )
 }
 
-/// Counts of [`Tally::attempt`].
+/// Restore attempts and the cases that failed them. Every attempt runs to its end, so a bad case
+/// does not hide the ones after it; [`Tally::finish`] prints the counts and fails the test with
+/// every failed case listed.
 #[derive(Default)]
 pub struct Tally {
     /// Cases tried.
     pub cases: usize,
-    /// Cases that panicked.
-    pub panics: usize,
+    /// Cases whose restore panicked.
+    pub panics: Vec<String>,
+    /// Cases whose outcome was not the expected one (each with both).
+    pub wrong: Vec<String>,
     /// Failed restores after which the target was not byte-for-byte as before.
-    pub partial: usize,
+    pub partial: Vec<String>,
 }
 
 impl Tally {
-    /// Restores `bytes` into `target`; the outcome must be `expected` (`None`: success). On
-    /// error the target must be unchanged. Returns the error, if any.
+    /// Restores `bytes` into `target` and records the case as failed unless the outcome is
+    /// `expected` (`None`: success) and, on error, the target is unchanged. Returns the error, if
+    /// any (`None` after a panic).
     pub fn attempt(
         &mut self,
         target: &mut PinnedWorld,
@@ -71,25 +76,43 @@ impl Tally {
             target.restore_into(bytes, key)
         }));
         let Ok(result) = result else {
-            self.panics += 1;
-            panic!("{case}: panicked");
+            self.panics.push(case.to_string());
+            return None;
         };
         let kind = result.as_ref().err().map(|e| e.kind());
-        assert_eq!(kind, expected, "{case}: {result:?}");
+        if kind != expected {
+            self.wrong
+                .push(format!("{case}: expected {expected:?}, got {result:?}"));
+        }
         let err = result.err();
         if err.is_some() && (target.snapshot(None), target.tick()) != before {
-            self.partial += 1;
-            panic!("{case}: target changed by a failed restore");
+            self.partial.push(case.to_string());
         }
         err
     }
 
-    /// The summary line.
-    pub fn summary(&self, what: &str) -> String {
-        format!(
-            "{what}: {} cases tried, {} panics, {} partial restores",
-            self.cases, self.panics, self.partial
-        )
+    /// Prints the counts; panics, listing every failed case, unless none failed.
+    pub fn finish(&self, what: &str) {
+        println!(
+            "{what}: {} cases tried, {} panics, {} wrong outcomes, {} partial restores",
+            self.cases,
+            self.panics.len(),
+            self.wrong.len(),
+            self.partial.len()
+        );
+        let failed: Vec<String> = (self.panics.iter().map(|c| format!("{c}: panicked")))
+            .chain(self.wrong.iter().cloned())
+            .chain(
+                (self.partial.iter()).map(|c| format!("{c}: target changed by a failed restore")),
+            )
+            .collect();
+        assert!(
+            failed.is_empty(),
+            "{what}: {} of {} cases failed:\n{}",
+            failed.len(),
+            self.cases,
+            failed.join("\n")
+        );
     }
 }
 
