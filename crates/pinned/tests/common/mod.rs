@@ -100,11 +100,14 @@ impl Tally {
             self.wrong.len(),
             self.partial.len()
         );
-        let failed: Vec<String> = (self.panics.iter().map(|c| format!("{c}: panicked")))
+        let panicked = self.panics.iter().map(|c| format!("{c}: panicked"));
+        let changed = self
+            .partial
+            .iter()
+            .map(|c| format!("{c}: target changed by a failed restore"));
+        let failed: Vec<String> = panicked
             .chain(self.wrong.iter().cloned())
-            .chain(
-                (self.partial.iter()).map(|c| format!("{c}: target changed by a failed restore")),
-            )
+            .chain(changed)
             .collect();
         assert!(
             failed.is_empty(),
