@@ -50,11 +50,11 @@ pub fn snapshot_of(world: &PhysicsWorld, tick: u64, key: Option<&SnapshotKey>) -
 pub struct Tally {
     /// Cases tried.
     pub cases: usize,
-    /// Cases whose restore panicked.
+    /// Cases whose restore panicked, one message each.
     pub panics: Vec<String>,
-    /// Cases whose outcome was not the expected one (each with both).
+    /// Cases whose outcome was not the expected one, each message with both.
     pub wrong: Vec<String>,
-    /// Failed restores after which the target was not byte-for-byte as before.
+    /// Failed restores after which the target was not byte-for-byte as before, one message each.
     pub partial: Vec<String>,
 }
 
@@ -76,7 +76,7 @@ impl Tally {
             target.restore_into(bytes, key)
         }));
         let Ok(result) = result else {
-            self.panics.push(case.to_string());
+            self.panics.push(format!("{case}: panicked"));
             return None;
         };
         let kind = result.as_ref().err().map(|e| e.kind());
@@ -86,7 +86,8 @@ impl Tally {
         }
         let err = result.err();
         if err.is_some() && (target.snapshot(None), target.tick()) != before {
-            self.partial.push(case.to_string());
+            self.partial
+                .push(format!("{case}: target changed by a failed restore"));
         }
         err
     }
@@ -100,14 +101,12 @@ impl Tally {
             self.wrong.len(),
             self.partial.len()
         );
-        let panicked = self.panics.iter().map(|c| format!("{c}: panicked"));
-        let changed = self
-            .partial
+        let failed: Vec<&str> = self
+            .panics
             .iter()
-            .map(|c| format!("{c}: target changed by a failed restore"));
-        let failed: Vec<String> = panicked
-            .chain(self.wrong.iter().cloned())
-            .chain(changed)
+            .chain(&self.wrong)
+            .chain(&self.partial)
+            .map(String::as_str)
             .collect();
         assert!(
             failed.is_empty(),
