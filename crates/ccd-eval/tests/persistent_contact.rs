@@ -41,6 +41,11 @@ const REPLAYED: &[(&str, usize)] = &[
     ("box_into_rotor_300@120#6", 3),
 ];
 
+/// The harder set physics-version 2 does not hold (docs/physics-engine.md §2.2): a projectile
+/// kept pushed into a thin guard sinks past its half-thickness. The test fails if it ever holds
+/// (the table would be stale); policy 3 holds it (below).
+const V2_FAILS: &[&str] = &["projectile_pushed"];
+
 #[test]
 fn moving_target_sets_meet_the_gates_under_policy_2_with_relative_motion() {
     let mut failures = Vec::new();
@@ -48,6 +53,12 @@ fn moving_target_sets_meet_the_gates_under_policy_2_with_relative_motion() {
     for set in thin_sets().iter().filter(|s| s.moving_target) {
         let r = run_set(set, PINNED, false);
         report(set, PINNED, &r);
+        if V2_FAILS.contains(&set.name) {
+            if r.meets_gates() || !r.errors.is_empty() {
+                failures.push(format!("{}: documented as failing, but: {r:?}", set.name));
+            }
+            continue;
+        }
         // Every gate but the count: all runs measured, penetration within the half-thickness.
         let counted = SetReport {
             pass_throughs: 0,
@@ -91,6 +102,37 @@ fn moving_target_sets_meet_the_gates_under_policy_2_with_relative_motion() {
     assert!(failures.is_empty(), "gates fail: {failures:#?}");
 }
 
+/// Policy 3 (the physics-version 3 candidate, `docs/decisions/physics-version-3-candidate.md`)
+/// with relative motion: every pushed and pressed set and every fixed-target set meets the
+/// gates, and the push keeps its motion (truncation at most 1%, against 5.7% under version 2).
+#[test]
+fn policy_3_holds_pushed_and_fixed_sets_and_keeps_the_push_whole() {
+    let config = CcdConfig::new(true, CcdPersistentContactPolicy::CoreSphereKeepDepth);
+    let mut failures = Vec::new();
+    for name in [
+        "blade_pressed",
+        "projectile_pressed",
+        "projectile_pushed",
+        "vehicle_ram",
+        "vehicle_push",
+        "fixed_plate",
+        "fixed_wall",
+        "slanted_blade",
+        "hex_wheel",
+    ] {
+        let set = thin_sets().iter().find(|s| s.name == name).unwrap();
+        let r = run_set(set, config, name == "vehicle_push");
+        report(set, config, &r);
+        if !r.meets_gates() {
+            failures.push(format!("{name}: {r:?}"));
+        }
+        if name == "vehicle_push" && !(r.truncation.ratio() <= 0.01) {
+            failures.push(format!("{name}: truncation {}", r.truncation.ratio()));
+        }
+    }
+    assert!(failures.is_empty(), "policy 3 fails: {failures:#?}");
+}
+
 /// A configuration (or an edit of the built worlds) under which a set's gate fails.
 #[derive(Clone, Copy, Debug)]
 enum KnownBad {
@@ -117,6 +159,7 @@ fn every_sets_gate_fires_on_a_known_bad_case() {
         ("box_into_rotor_300", Upstream),
         ("blade_pressed", Upstream),
         ("projectile_pressed", NoCcdNoPrediction),
+        ("projectile_pushed", Upstream),
         ("vehicle_ram", Upstream),
         ("vehicle_push", Upstream),
         ("fixed_plate", Upstream),
@@ -226,6 +269,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
         (Upstream, 0u8),
         (CoreSphere, 1),
         (CoreSphereFixedTargets, 2),
+        (CoreSphereKeepDepth, 3),
     ] {
         assert_eq!(bincode::serialize(&policy).unwrap(), vec![n]);
         assert_eq!(serde_json::to_string(&policy).unwrap(), n.to_string());
@@ -234,7 +278,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
             policy
         );
     }
-    for n in 3..=u8::MAX {
+    for n in 4..=u8::MAX {
         let err = bincode::deserialize::<CcdPersistentContactPolicy>(&[n])
             .unwrap_err()
             .to_string();
@@ -270,7 +314,7 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
         .collect();
     assert_eq!(at.len(), 1);
     let mut bad = bytes.clone();
-    bad[at[0]] = 3;
+    bad[at[0]] = 4;
     assert!(bincode::deserialize::<PhysicsWorld>(&bad).is_err());
 }
 

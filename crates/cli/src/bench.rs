@@ -27,14 +27,18 @@ pub enum Config {
     RelativeMotion,
     /// The current physics-version's `ccd_persistent_contact_policy` alone.
     Policy,
+    /// The physics-version 3 candidate, not released: `ccd_relative_motion` with policy 3
+    /// (`docs/decisions/physics-version-3-candidate.md`).
+    Candidate,
 }
 
 impl Config {
-    const ALL: [Config; 4] = [
+    const ALL: [Config; 5] = [
         Config::Defaults,
         Config::Current,
         Config::RelativeMotion,
         Config::Policy,
+        Config::Candidate,
     ];
 
     /// The integration parameters the fork runs this configuration with.
@@ -49,6 +53,9 @@ impl Config {
             Config::Current => current(),
             Config::RelativeMotion => CcdConfig::new(true, CcdConfig::UPSTREAM.policy).params(),
             Config::Policy => CcdConfig::new(false, CcdConfig::of(&current()).policy).params(),
+            Config::Candidate => {
+                CcdConfig::new(true, CcdPersistentContactPolicy::CoreSphereKeepDepth).params()
+            }
         }
     }
 
@@ -62,6 +69,7 @@ impl Config {
                 let policy = CcdConfig::of(&Config::Current.params()).policy as u8;
                 format!("policy {policy}")
             }
+            Config::Candidate => "v3 candidate".into(),
         }
     }
 
@@ -333,11 +341,15 @@ fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<()
     } else if named.is_empty() {
         (
             &["arena", "vehicles"],
-            &[Config::Defaults, Config::Current],
+            &[Config::Defaults, Config::Current, Config::Candidate],
             None,
         )
     } else {
-        (named, &[Config::Defaults, Config::Current], None)
+        (
+            named,
+            &[Config::Defaults, Config::Current, Config::Candidate],
+            None,
+        )
     };
     let span = if quick { "first 3 steps" } else { "whole run" };
     println!("\ninstruction counts (callgrind, stepping only, {span})");

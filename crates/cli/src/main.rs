@@ -65,6 +65,10 @@ enum Command {
         /// Skip the truncation measurement (it steps every frame three times).
         #[arg(long)]
         no_truncation: bool,
+        /// Only these configurations, each `POLICY:on` or `POLICY:off` (relative motion), e.g.
+        /// `3:on` (default: policies 0, 1 and 2, each off and on).
+        #[arg(long = "config", value_name = "POLICY:RM")]
+        configs: Vec<String>,
     },
     /// Write every step's state digest (`scene step digest`) of the catalog scenes and of every
     /// run of the thin-part sets, at upstream default settings.
@@ -405,7 +409,7 @@ fn digests(names: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn perturbation(names: &[String], truncation: bool) -> Result<(), String> {
+fn perturbation(names: &[String], truncation: bool, configs: &[String]) -> Result<(), String> {
     use rapier_pinned::CcdConfig;
     use rapier_pinned_ccd_eval::perturbation::table;
     let sets = names
@@ -424,7 +428,21 @@ fn perturbation(names: &[String], truncation: bool) -> Result<(), String> {
     } else {
         sets
     };
-    print!("{}", table(&sets, &CcdConfig::all_six(), truncation));
+    let configs = configs
+        .iter()
+        .map(|c| {
+            let (policy, rm) = c
+                .split_once(':')
+                .ok_or_else(|| format!("config '{c}': expected POLICY:on or POLICY:off"))?;
+            CcdConfig::parse(policy, rm)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let configs = if configs.is_empty() {
+        CcdConfig::all_six().to_vec()
+    } else {
+        configs
+    };
+    print!("{}", table(&sets, &configs, truncation));
     Ok(())
 }
 
@@ -561,8 +579,9 @@ fn main() -> ExitCode {
         Command::Perturbation {
             sets,
             no_truncation,
+            configs,
             ..
-        } => perturbation(&sets, !no_truncation),
+        } => perturbation(&sets, !no_truncation, &configs),
         Command::Versions { fields: None } => {
             print!("{}", versions::table());
             Ok(())

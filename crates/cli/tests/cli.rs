@@ -81,6 +81,25 @@ fn perturbation_prints_every_configuration_of_a_set() {
 }
 
 #[test]
+fn perturbation_runs_only_the_configurations_asked_for() {
+    let args = ["perturbation", "--set", "vehicle_push", "--no-truncation"];
+    let out = rapier_pinned(&[&args[..], &["--config", "3:on"]].concat());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("vehicle_push"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{text}");
+    assert!(rows[0].contains("p3 rm on"), "{text}");
+    for bad in ["4:on", "3:maybe", "3"] {
+        let out = rapier_pinned(&[&args[..], &["--config", bad]].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(!String::from_utf8(out.stderr).unwrap().is_empty(), "{bad}");
+    }
+}
+
+#[test]
 fn unknown_perturbation_set_is_a_clear_error() {
     let out = rapier_pinned(&["perturbation", "--set", "no_such_set"]);
     assert_eq!(out.status.code(), Some(2));

@@ -65,11 +65,15 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "review follow-ups: parry's start-in-contact loop reuses the cast's prepared motions, \
          a moving target's body read from its entry",
     ),
+    (
+        "d0cc6454826a79bd7bbdb9b7f73a04bc7846f33f6d5eee1da0efcccf2b75d246",
+        "persistent-contact policy 3 (patch 0008), a candidate no released version sets",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "50e35de97834911b1495f6056e88212ce7dbd0b75133e663bd9046646ac3d1ee";
+pub const PATCH_SERIES: &str = "d0cc6454826a79bd7bbdb9b7f73a04bc7846f33f6d5eee1da0efcccf2b75d246";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -160,6 +160,14 @@ static SETS: &[ThinSet] = &[
         build: projectile_pressed,
     },
     ThinSet {
+        name: "projectile_pushed",
+        about:
+            "1 cm projectile from 5 cm off a vehicle's 2 mm side guard, pushed into it by a force",
+        moving_target: true,
+        speeds: &SPEEDS,
+        build: projectile_pushed,
+    },
+    ThinSet {
         name: "vehicle_ram",
         about: "vehicle with a 2 mm guard rams another at 30 m/s",
         moving_target: true,
@@ -306,6 +314,32 @@ fn projectile_pressed(world: &mut PhysicsWorld, start: usize, speed: Real) -> Th
         .linvel(Vector::new(speed, 0.0, 0.0))
         .ccd_enabled(true);
     let part = add(world, body, ColliderBuilder::ball(0.005)).1;
+    ThinCase {
+        part,
+        target,
+        steps: 60,
+    }
+}
+
+/// A 1 cm projectile 5 cm from a resting vehicle's side guard (beyond the contact prediction
+/// distance: the solver alone does not stop it), fired into it at `speed` and kept pushed by a
+/// constant force that adds `speed` to its velocity every 0.1 s, so it keeps pressing after the
+/// impact.
+fn projectile_pushed(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
+    let target = vehicle(world, Vector::new(2.0, 0.0, 0.0), 0.0, -1.0);
+    let guard_face = 2.0 - 1.002;
+    let body = RigidBodyBuilder::dynamic()
+        .translation(Vector::new(
+            guard_face - 0.05 - 0.005,
+            offset(start, 1.0),
+            0.5 * offset(start, 1.0),
+        ))
+        .linvel(Vector::new(speed, 0.0, 0.0))
+        .ccd_enabled(true);
+    let (handle, part) = add(world, body, ColliderBuilder::ball(0.005));
+    let rb = &mut world.bodies[handle];
+    let force = Vector::new(rb.mass() * speed * 10.0, 0.0, 0.0);
+    rb.add_force(force, true);
     ThinCase {
         part,
         target,

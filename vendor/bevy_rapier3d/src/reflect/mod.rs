@@ -51,6 +51,9 @@ pub enum CcdPersistentContactPolicyWrapper {
     /// Fixed targets as [`Self::CoreSphere`]; moving targets: the full-shape nonlinear cast,
     /// honoured down to fraction 0.
     CoreSphereFixedTargets = 2,
+    /// Every target: the core sphere, stopped when it touches; then no solid pair in contact
+    /// ends the step deeper than it started.
+    CoreSphereKeepDepth = 3,
 }
 
 #[reflect_remote(SpringCoefficients<Real>)]

@@ -34,7 +34,7 @@ pub enum FrictionModel {
 /// or overlapping, at the start of the step). See
 /// [`IntegrationParameters::ccd_persistent_contact_policy`].
 ///
-/// Serialized as its number (`0`, `1` or `2`); any other number is a deserialization error.
+/// Serialized as its number (`0` to `3`); any other number is a deserialization error.
 #[derive(Default, Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde-serialize",
@@ -57,6 +57,13 @@ pub enum CcdPersistentContactPolicy {
     /// give up on a pair starting in contact (it reports when the shapes would get deeper),
     /// honoured down to fraction 0; no core sphere.
     CoreSphereFixedTargets = 2,
+    /// Every target, fixed or moving: the core sphere only (a persistent pair's centres never
+    /// cross). Then, after every clamp of the pass, each solid pair in contact at the start of
+    /// the step with a CCD-active body is *kept from deepening*: if it would end the step more
+    /// overlapping than `min(start distance, 0)`, its dynamic bodies are moved apart along the
+    /// end contact's normal by the difference, shared by inverse mass. The motion is kept whole
+    /// but for that correction.
+    CoreSphereKeepDepth = 3,
 }
 
 impl From<CcdPersistentContactPolicy> for u8 {
@@ -73,12 +80,13 @@ impl TryFrom<u8> for CcdPersistentContactPolicy {
             0 => Ok(Self::Upstream),
             1 => Ok(Self::CoreSphere),
             2 => Ok(Self::CoreSphereFixedTargets),
+            3 => Ok(Self::CoreSphereKeepDepth),
             other => Err(UnknownCcdPersistentContactPolicy(other)),
         }
     }
 }
 
-/// A number that names no [`CcdPersistentContactPolicy`] (only `0`, `1` and `2` do).
+/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `3` do).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCcdPersistentContactPolicy(pub u8);
 
@@ -86,7 +94,7 @@ impl core::fmt::Display for UnknownCcdPersistentContactPolicy {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere or 2 CoreSphereFixedTargets)",
+            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets or 3 CoreSphereKeepDepth)",
             self.0
         )
     }

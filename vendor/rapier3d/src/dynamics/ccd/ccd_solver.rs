@@ -10,6 +10,7 @@ use crate::parry::bounding_volume::Aabb;
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
+use super::keep_depth::keep_depths;
 use super::motion::{BodySteps, Clamp, apply_clamps};
 use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
@@ -304,6 +305,23 @@ impl CCDSolver {
             };
             apply_clamps(bodies, clamps, dt);
             all_results.extend(bullet_results);
+        }
+
+        if params.ccd_persistent_contact_policy == CcdPersistentContactPolicy::CoreSphereKeepDepth {
+            // Every CCD-active body, and every bullet (`ccd_enabled`) even when it is slow: a
+            // bullet pressed into a thin part sinks into it at any speed.
+            let active: Vec<_> = islands
+                .active_bodies()
+                .filter(|h| bodies[*h].ccd.ccd_active || is_bullet(&bodies[*h]))
+                .collect();
+            keep_depths(
+                bodies,
+                colliders,
+                narrow_phase,
+                narrow_phase.query_dispatcher(),
+                &active,
+                linear_slop,
+            );
         }
 
         // Emit intersection events for sensor crossings that happened strictly before each

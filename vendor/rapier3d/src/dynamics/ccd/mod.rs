@@ -2,6 +2,7 @@ pub use self::ccd_solver::CCDSolver;
 pub(crate) use self::sweeps::shape_never_ccd_swept;
 
 mod ccd_solver;
+mod keep_depth;
 mod motion;
 mod persistent_contact;
 mod relative_motion;

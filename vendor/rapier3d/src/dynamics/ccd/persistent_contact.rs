@@ -23,7 +23,9 @@ use crate::dynamics::CcdPersistentContactPolicy;
 use crate::geometry::Collider;
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
-use parry::query::sweep_toi::{CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy};
+use parry::query::sweep_toi::{
+    CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy, sweep_time_of_impact_with_target,
+};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{PolygonalFeature, Shape};
 
@@ -97,6 +99,32 @@ impl<'a> PersistentTarget<'a> {
     }
 }
 
+/// Where a core-sphere sweep stops.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum CoreStop {
+    /// Where the pass's own sweep of a sub-shape against this target stops.
+    Pass,
+    /// When the core sphere touches the target (policy 3): a core sphere that starts within the
+    /// pass's separation of the target is still stopped before its centre can cross it.
+    Touching,
+}
+
+/// The core-sphere time of impact of [`CoreStop::Touching`]: the proxies' full shapes touch
+/// (target `radius_a + radius_b`), within a quarter of that or of `linear_slop`, whichever is
+/// smaller.
+pub(super) fn touching_toi(
+    pa: &ToiProxy,
+    sa: &Sweep,
+    pb: &ToiProxy,
+    sb: &Sweep,
+    max_fraction: Real,
+    linear_slop: Real,
+) -> SweepToiOutput {
+    let target = pa.radius + pb.radius;
+    let tolerance = 0.25 * target.min(linear_slop);
+    sweep_time_of_impact_with_target(pa, sa, pb, sb, max_fraction, target, tolerance)
+}
+
 /// Where in its step a persistent pair is examined, as step fractions.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Window {
@@ -141,7 +169,7 @@ pub(super) fn resolve_persistent(
     target: &PersistentTarget,
     window: Window,
     dt: Real,
-    pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
+    pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real, CoreStop) -> SweepToiOutput,
 ) -> Option<(Real, MotionModel)> {
     let Window {
         from, max_fraction, ..
@@ -150,7 +178,11 @@ pub(super) fn resolve_persistent(
         return None; // Callers only collect touching sub-shapes under another policy.
     }
 
-    let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
+    let full_shape = match policy {
+        CcdPersistentContactPolicy::CoreSphereFixedTargets => true,
+        CcdPersistentContactPolicy::CoreSphere => target.fixed,
+        _ => false,
+    };
     if full_shape {
         if let Some(fraction) = full_shape_fraction(dispatcher, fast, target, window, dt) {
             return Some((fraction, MotionModel::Nonlinear));
@@ -160,6 +192,11 @@ pub(super) fn resolve_persistent(
         }
     }
 
+    let stop = if policy == CcdPersistentContactPolicy::CoreSphereKeepDepth {
+        CoreStop::Touching
+    } else {
+        CoreStop::Pass
+    };
     let mut best = None;
     let mut max_fraction = max_fraction;
     for sub in touching {
@@ -169,6 +206,7 @@ pub(super) fn resolve_persistent(
             &sub.core_sphere,
             &sub.sweep,
             max_fraction,
+            stop,
         );
         if from < output.fraction && output.fraction < max_fraction {
             best = Some((output.fraction, MotionModel::Endpoint));

@@ -594,7 +594,10 @@ impl PhysicsPipeline {
                     ),
                 };
                 any_ccd_active |= ccd_active;
-                if ccd_active {
+                // Policy 3 keeps bullets in contact from deepening even when none moves fast.
+                let keep_depth = integration_parameters.ccd_persistent_contact_policy
+                    == crate::dynamics::CcdPersistentContactPolicy::CoreSphereKeepDepth;
+                if ccd_active || keep_depth {
                     self.join_deferred_bvh_optimize(broad_phase);
                     self.run_ccd_motion_clamping(
                         &integration_parameters,
