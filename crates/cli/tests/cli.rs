@@ -62,15 +62,17 @@ fn digests_cover_a_thin_part_set_run_by_run() {
     );
 }
 
+/// The perturbation table's rows of `set`.
+fn rows_of<'a>(table: &'a str, set: &str) -> Vec<&'a str> {
+    table.lines().filter(|l| l.starts_with(set)).collect()
+}
+
 #[test]
 fn perturbation_prints_every_configuration_of_a_set() {
     let out = rapier_pinned(&["perturbation", "--set", "vehicle_push", "--no-truncation"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("vehicle_push"))
-        .collect();
+    let rows = rows_of(&text, "vehicle_push");
     assert_eq!(rows.len(), 6, "{text}");
     // The configuration the physics-version will pin meets the gates on this moving-target set.
     assert!(
@@ -86,10 +88,7 @@ fn perturbation_runs_only_the_configurations_asked_for() {
     let out = rapier_pinned(&[&args[..], &["--config", "3:on"]].concat());
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("vehicle_push"))
-        .collect();
+    let rows = rows_of(&text, "vehicle_push");
     assert_eq!(rows.len(), 1, "{text}");
     assert!(rows[0].contains("p3 rm on"), "{text}");
     for bad in ["4:on", "3:maybe", "3"] {

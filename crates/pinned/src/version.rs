@@ -66,14 +66,14 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          a moving target's body read from its entry",
     ),
     (
-        "d0cc6454826a79bd7bbdb9b7f73a04bc7846f33f6d5eee1da0efcccf2b75d246",
+        "e717676bbcb817b031f0364e05d20a2135aea182cb3990b3055fb015bfb1fbfc",
         "persistent-contact policy 3 (patch 0008), a candidate no released version sets",
     ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "d0cc6454826a79bd7bbdb9b7f73a04bc7846f33f6d5eee1da0efcccf2b75d246";
+pub const PATCH_SERIES: &str = "e717676bbcb817b031f0364e05d20a2135aea182cb3990b3055fb015bfb1fbfc";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -303,22 +303,7 @@ fn blade_pressed(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCas
 
 /// A 1 cm projectile 1 mm from a resting vehicle's side guard, then pushed into it at `speed`.
 fn projectile_pressed(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
-    let target = vehicle(world, Vector::new(2.0, 0.0, 0.0), 0.0, -1.0);
-    let guard_face = 2.0 - 1.002;
-    let body = RigidBodyBuilder::dynamic()
-        .translation(Vector::new(
-            guard_face - 0.001 - 0.005,
-            offset(start, 1.0),
-            0.5 * offset(start, 1.0),
-        ))
-        .linvel(Vector::new(speed, 0.0, 0.0))
-        .ccd_enabled(true);
-    let part = add(world, body, ColliderBuilder::ball(0.005)).1;
-    ThinCase {
-        part,
-        target,
-        steps: 60,
-    }
+    projectile_into_guard(world, start, speed, 0.001, 0.0)
 }
 
 /// A 1 cm projectile 5 cm from a resting vehicle's side guard (beyond the contact prediction
@@ -326,20 +311,35 @@ fn projectile_pressed(world: &mut PhysicsWorld, start: usize, speed: Real) -> Th
 /// constant force that adds `speed` to its velocity every 0.1 s, so it keeps pressing after the
 /// impact.
 fn projectile_pushed(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
+    projectile_into_guard(world, start, speed, 0.05, 10.0 * speed)
+}
+
+/// A 1 cm projectile (a bullet) `gap` from the side guard of a vehicle resting at x = 2, fired
+/// into it at `speed`, with a constant force giving it `push` m/s² towards the guard (none when
+/// 0); the start shifts it along the guard. 60 steps.
+fn projectile_into_guard(
+    world: &mut PhysicsWorld,
+    start: usize,
+    speed: Real,
+    gap: Real,
+    push: Real,
+) -> ThinCase {
     let target = vehicle(world, Vector::new(2.0, 0.0, 0.0), 0.0, -1.0);
     let guard_face = 2.0 - 1.002;
     let body = RigidBodyBuilder::dynamic()
         .translation(Vector::new(
-            guard_face - 0.05 - 0.005,
+            guard_face - gap - 0.005,
             offset(start, 1.0),
             0.5 * offset(start, 1.0),
         ))
         .linvel(Vector::new(speed, 0.0, 0.0))
         .ccd_enabled(true);
     let (handle, part) = add(world, body, ColliderBuilder::ball(0.005));
-    let rb = &mut world.bodies[handle];
-    let force = Vector::new(rb.mass() * speed * 10.0, 0.0, 0.0);
-    rb.add_force(force, true);
+    if push != 0.0 {
+        let rb = &mut world.bodies[handle];
+        let force = Vector::new(rb.mass() * push, 0.0, 0.0);
+        rb.add_force(force, true);
+    }
     ThinCase {
         part,
         target,

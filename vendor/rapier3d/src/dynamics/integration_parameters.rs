@@ -57,12 +57,13 @@ pub enum CcdPersistentContactPolicy {
     /// give up on a pair starting in contact (it reports when the shapes would get deeper),
     /// honoured down to fraction 0; no core sphere.
     CoreSphereFixedTargets = 2,
-    /// Every target, fixed or moving: the core sphere only (a persistent pair's centres never
-    /// cross). Then, after every clamp of the pass, each solid pair in contact at the start of
-    /// the step with a CCD-active body is *kept from deepening*: if it would end the step more
+    /// Every target, fixed or moving: the core sphere only, swept until it touches the target
+    /// (a persistent pair's centres never cross). Then, after every clamp of the pass, each
+    /// solid narrow-phase pair of a CCD-active body or a bullet with a collider thinner than
+    /// `allowed_linear_error` is *kept from deepening*: if it would end the step more
     /// overlapping than `min(start distance, 0)`, its dynamic bodies are moved apart along the
     /// end contact's normal by the difference, shared by inverse mass. The motion is kept whole
-    /// but for that correction.
+    /// but for that correction; velocities are kept.
     CoreSphereKeepDepth = 3,
 }
 

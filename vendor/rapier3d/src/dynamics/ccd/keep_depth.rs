@@ -1,7 +1,8 @@
 //! Policy 3's depth rule,
 //! [`CcdPersistentContactPolicy::CoreSphereKeepDepth`](crate::dynamics::CcdPersistentContactPolicy::CoreSphereKeepDepth)
-//! (rapier-pinned patch): after every clamp of the continuous pass, a solid pair in contact at
-//! the start of the step never ends it deeper than it started.
+//! (rapier-pinned patch): after every clamp of the continuous pass, no solid pair of a fast body
+//! or a bullet with a thin collider (thinner than `allowed_linear_error`) ends the step deeper
+//! than it started.
 //!
 //! The contact solver allows `allowed_linear_error` of overlap, more than a thin part is thick,
 //! and a persistent pair's sweeps start at fraction 0, so neither stops a part sinking into or
@@ -37,19 +38,27 @@ fn movable(bodies: &RigidBodySet, co: &Collider) -> (Option<RigidBodyHandle>, Re
     }
 }
 
-/// The solid pairs in contact at the start of the step with a collider of one of the `active`
-/// bodies, each once, in collider-handle order (a fixed order: the corrections are applied one
+/// The narrow-phase pairs of a collider of one of the `active` bodies with one of them thinner
+/// than `linear_slop` (only such a part can be sunk into or through by the solver's allowed
+/// overlap), each once, in collider-handle order (a fixed order: the corrections are applied one
 /// pair after the other).
-fn pairs_in_contact(
+fn thin_pairs(
     bodies: &RigidBodySet,
+    colliders: &ColliderSet,
     narrow_phase: &NarrowPhase,
     active: &[RigidBodyHandle],
+    linear_slop: Real,
 ) -> Vec<(ColliderHandle, ColliderHandle)> {
+    let thin = |ch: ColliderHandle| colliders[ch].shape.ccd_thickness() < linear_slop;
     let mut pairs = Vec::new();
     for handle in active {
         for ch in bodies[*handle].colliders() {
+            let thin_here = thin(*ch);
             for pair in narrow_phase.contact_pairs_with(*ch) {
                 let (a, b) = (pair.collider1, pair.collider2);
+                if !thin_here && !thin(if a == *ch { b } else { a }) {
+                    continue;
+                }
                 pairs.push(if a.into_raw_parts() <= b.into_raw_parts() {
                     (a, b)
                 } else {
@@ -63,11 +72,11 @@ fn pairs_in_contact(
     pairs
 }
 
-/// Moves the dynamic bodies of every pair in contact at the start of the step with a collider of
-/// the `active` (CCD-active) bodies apart, along the end contact's normal, by how much deeper than
-/// `min(start distance, 0)` the pair would end the step; shared by inverse mass. Pairs are
-/// corrected in collider-handle order, each at the poses the corrections before it left. A pair
-/// whose contact parry cannot compute is left as it is.
+/// Moves the dynamic bodies of every narrow-phase pair of the `active` (CCD-active or bullet)
+/// bodies with a collider thinner than `linear_slop` apart, along the end contact's normal, by
+/// how much deeper than `min(start distance, 0)` the pair would end the step; shared by inverse
+/// mass. Pairs are corrected in collider-handle order, each at the poses the corrections before
+/// it left. A pair whose contact parry cannot compute is left as it is.
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
     colliders: &ColliderSet,
@@ -76,13 +85,8 @@ pub(super) fn keep_depths(
     active: &[RigidBodyHandle],
     linear_slop: Real,
 ) {
-    for (ch1, ch2) in pairs_in_contact(bodies, narrow_phase, active) {
+    for (ch1, ch2) in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
         let (co1, co2) = (&colliders[ch1], &colliders[ch2]);
-        // Only a part thinner than the solver's allowed overlap can be sunk into or through.
-        let thin = |co: &Collider| co.shape.ccd_thickness() < linear_slop;
-        if !thin(co1) && !thin(co2) {
-            continue;
-        }
         let ((body1, w1), (body2, w2)) = (movable(bodies, co1), movable(bodies, co2));
         if w1 + w2 <= 0.0 {
             continue;
