@@ -36,13 +36,25 @@ fn run_crossing(second: Crosser, speed: Real, params: IntegrationParameters) -> 
     (contact, swapped)
 }
 
+/// Under every policy that a version sets or may set (0, 2 and the version 3 candidate 3).
 #[test]
 fn crossing_bullets_collide_with_relative_motion() {
-    for second in [Crosser::Bullet, Crosser::Dynamic, Crosser::Kinematic] {
-        for (speed, cap) in [(400.0, true), (600.0, false)] {
-            let (contact, swapped) = run_crossing(second, speed, params(true, cap));
-            assert!(contact, "{second:?} at ±{speed} m/s: no contact");
-            assert!(!swapped, "{second:?} at ±{speed} m/s: swapped sides");
+    use CcdPersistentContactPolicy::*;
+    for policy in [Upstream, CoreSphereFixedTargets, KeepDepth] {
+        for second in [Crosser::Bullet, Crosser::Dynamic, Crosser::Kinematic] {
+            for (speed, cap) in [(400.0, true), (600.0, false)] {
+                let mut p = params(true, cap);
+                p.ccd_persistent_contact_policy = policy;
+                let (contact, swapped) = run_crossing(second, speed, p);
+                assert!(
+                    contact,
+                    "{policy:?}, {second:?} at ±{speed} m/s: no contact"
+                );
+                assert!(
+                    !swapped,
+                    "{policy:?}, {second:?} at ±{speed} m/s: swapped sides"
+                );
+            }
         }
     }
 }

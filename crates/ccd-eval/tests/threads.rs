@@ -15,7 +15,7 @@ fn digests_do_not_depend_on_the_thread_count() {
         CcdConfig::new(true, Upstream),
         CcdConfig::new(false, CoreSphere),
         CcdConfig::new(true, CoreSphereFixedTargets),
-        CcdConfig::new(true, CoreSphereKeepDepth),
+        CcdConfig::new(true, KeepDepth),
     ] {
         let CcdConfig {
             relative_motion,

@@ -54,7 +54,7 @@ impl Config {
             Config::RelativeMotion => CcdConfig::new(true, CcdConfig::UPSTREAM.policy).params(),
             Config::Policy => CcdConfig::new(false, CcdConfig::of(&current()).policy).params(),
             Config::Candidate => {
-                CcdConfig::new(true, CcdPersistentContactPolicy::CoreSphereKeepDepth).params()
+                CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth).params()
             }
         }
     }

@@ -34,6 +34,21 @@ fn current_version_passes_every_gate_in_a_world_step() {
     }
 }
 
+/// The physics-version 3 candidate (version 2 with policy 3, `KeepDepth`) keeps every sweep
+/// vector's verdict in a world step: its depth rule never moves a pair the moving-pair sweep
+/// clamped correctly (docs/decisions/physics-version-3-candidate.md).
+#[test]
+fn the_version_3_candidate_passes_every_gate_in_a_world_step() {
+    for motion in [Motion::AsWritten, Motion::Pinned] {
+        let mut p = params(2, motion).unwrap();
+        p.ccd_persistent_contact_policy = rapier3d::dynamics::CcdPersistentContactPolicy::KeepDepth;
+        let (fixed, random) = run_all(&p).unwrap();
+        assert_eq!(random.cases, CASES);
+        assert!(fixed.passed(), "fixed, {motion:?}:\n{fixed}");
+        assert!(random.passed(), "random, {motion:?}:\n{random}");
+    }
+}
+
 /// Upstream's bullet pass never sweeps a bullet against another bullet: no pair is ever clamped,
 /// so every contact the oracle finds in the step is missed (a touch within `EPS` of the step's
 /// end excepted), and nothing else fails.

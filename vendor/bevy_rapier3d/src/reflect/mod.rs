@@ -51,9 +51,9 @@ pub enum CcdPersistentContactPolicyWrapper {
     /// Fixed targets as [`Self::CoreSphere`]; moving targets: the full-shape nonlinear cast,
     /// honoured down to fraction 0.
     CoreSphereFixedTargets = 2,
-    /// Every target: the core sphere, stopped when it touches; then no solid pair in contact
-    /// ends the step deeper than it started.
-    CoreSphereKeepDepth = 3,
+    /// Every target: a pair in contact is not clamped; no solid pair with a thin collider ends
+    /// the step deeper than it started, or on the other side.
+    KeepDepth = 3,
 }
 
 #[reflect_remote(SpringCoefficients<Real>)]

@@ -57,14 +57,15 @@ pub enum CcdPersistentContactPolicy {
     /// give up on a pair starting in contact (it reports when the shapes would get deeper),
     /// honoured down to fraction 0; no core sphere.
     CoreSphereFixedTargets = 2,
-    /// Every target, fixed or moving: the core sphere only, swept until it touches the target
-    /// (a persistent pair's centres never cross). Then, after every clamp of the pass, each
-    /// solid narrow-phase pair of a CCD-active body or a bullet with a collider thinner than
+    /// Every target, fixed or moving: a pair in contact at the start of the step is not
+    /// clamped (one that comes into contact within the step, at the start of a later time slice
+    /// of a fast-turning pair, stops there). Instead, after every clamp of the pass, each solid
+    /// narrow-phase pair of a CCD-active body or a bullet with a collider thinner than
     /// `allowed_linear_error` is *kept from deepening*: if it would end the step more
-    /// overlapping than `min(start distance, 0)`, its dynamic bodies are moved apart along the
-    /// end contact's normal by the difference, shared by inverse mass. The motion is kept whole
-    /// but for that correction; velocities are kept.
-    CoreSphereKeepDepth = 3,
+    /// overlapping than `min(start distance, 0)`, or on the other side of each other, its
+    /// dynamic bodies are moved apart by the difference, shared by inverse mass. The motion is
+    /// kept whole but for that correction; velocities are kept.
+    KeepDepth = 3,
 }
 
 impl From<CcdPersistentContactPolicy> for u8 {
@@ -81,7 +82,7 @@ impl TryFrom<u8> for CcdPersistentContactPolicy {
             0 => Ok(Self::Upstream),
             1 => Ok(Self::CoreSphere),
             2 => Ok(Self::CoreSphereFixedTargets),
-            3 => Ok(Self::CoreSphereKeepDepth),
+            3 => Ok(Self::KeepDepth),
             other => Err(UnknownCcdPersistentContactPolicy(other)),
         }
     }
@@ -95,7 +96,7 @@ impl core::fmt::Display for UnknownCcdPersistentContactPolicy {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets or 3 CoreSphereKeepDepth)",
+            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets or 3 KeepDepth)",
             self.0
         )
     }

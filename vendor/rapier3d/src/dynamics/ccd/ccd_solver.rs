@@ -307,7 +307,7 @@ impl CCDSolver {
             all_results.extend(bullet_results);
         }
 
-        if params.ccd_persistent_contact_policy == CcdPersistentContactPolicy::CoreSphereKeepDepth {
+        if params.ccd_persistent_contact_policy == CcdPersistentContactPolicy::KeepDepth {
             // Every CCD-active body, and every bullet (`ccd_enabled`) even when it is slow: a
             // bullet pressed into a thin part sinks into it at any speed.
             let active: Vec<_> = islands
@@ -319,6 +319,7 @@ impl CCDSolver {
                 colliders,
                 narrow_phase,
                 narrow_phase.query_dispatcher(),
+                hooks,
                 &active,
                 linear_slop,
             );

@@ -1,21 +1,24 @@
 //! Policy 3's depth rule,
-//! [`CcdPersistentContactPolicy::CoreSphereKeepDepth`](crate::dynamics::CcdPersistentContactPolicy::CoreSphereKeepDepth)
+//! [`CcdPersistentContactPolicy::KeepDepth`](crate::dynamics::CcdPersistentContactPolicy::KeepDepth)
 //! (rapier-pinned patch): after every clamp of the continuous pass, no solid pair of a fast body
 //! or a bullet with a thin collider (thinner than `allowed_linear_error`) ends the step deeper
-//! than it started.
+//! than it started, or on the other side of each other.
 //!
 //! The contact solver allows `allowed_linear_error` of overlap, more than a thin part is thick,
 //! and a persistent pair's sweeps start at fraction 0, so neither stops a part sinking into or
 //! through a thin target it already touches. Clamping the motion stops it but truncates pushes
 //! (the pushed body is stopped with the pusher). This rule keeps the motion and corrects only the
-//! depth: the bodies are moved apart along the end contact's normal, shared by inverse mass, so
-//! a pusher hands its motion to what it pushes.
+//! depth: the bodies are moved apart along the end contact's normal (along the start one if
+//! they crossed), shared by inverse mass, so a pusher hands its motion to what it pushes.
 
 use crate::alloc_prelude::*;
 use crate::dynamics::{RigidBodyHandle, RigidBodySet};
 use crate::geometry::{Collider, ColliderHandle, ColliderSet, NarrowPhase};
-use crate::math::{Pose, Real};
-use parry::query::QueryDispatcher;
+use crate::math::{Pose, Real, Vector};
+use crate::pipeline::PhysicsHooks;
+use parry::query::{Contact, QueryDispatcher};
+
+use super::sweeps::pair_filtered_out_by_hooks;
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
 /// for a parentless collider.
@@ -72,23 +75,99 @@ fn thin_pairs(
     pairs
 }
 
+/// Whether the solver makes the two colliders collide: neither is a sensor, their collision
+/// and solver groups match, and the user's pair filter (if active) keeps the pair.
+fn collides(
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    hooks: &dyn PhysicsHooks,
+    (ch1, co1): (ColliderHandle, &Collider),
+    (ch2, co2): (ColliderHandle, &Collider),
+) -> bool {
+    if co1.is_sensor()
+        || co2.is_sensor()
+        || !co1.flags.collision_groups.test(co2.flags.collision_groups)
+        || !co1.flags.solver_groups.test(co2.flags.solver_groups)
+    {
+        return false;
+    }
+    let (bh1, bh2) = (co1.parent.map(|p| p.handle), co2.parent.map(|p| p.handle));
+    let filtered = match (bh1, bh2) {
+        (Some(bh1), _) => {
+            pair_filtered_out_by_hooks(hooks, bodies, colliders, co1, co2, ch1, ch2, bh1, bh2)
+        }
+        (None, Some(bh2)) => {
+            pair_filtered_out_by_hooks(hooks, bodies, colliders, co2, co1, ch2, ch1, bh2, None)
+        }
+        (None, None) => true,
+    };
+    !filtered
+}
+
+/// The sine of half the angle `co`'s body turns this step (0 without a body).
+fn turn(bodies: &RigidBodySet, co: &Collider) -> Real {
+    co.parent.as_ref().map_or(0.0, |parent| {
+        let rb = &bodies[parent.handle];
+        let cos_half = rb
+            .pos
+            .position
+            .rotation
+            .dot(rb.pos.next_position.rotation)
+            .abs();
+        (1.0 - cos_half.min(1.0).powi(2)).sqrt()
+    })
+}
+
+/// When the pair ended the step on the other side of each other — the contact normal, in the
+/// frame of the collider whose body turned less, points more than a quarter turn away from
+/// where it pointed at the start — the start normal at the end poses (world space, from shape 1
+/// towards shape 2) and the shapes' separation along it (negative: by how much their extents
+/// overlap along it). `None` otherwise, or when either shape has no support map.
+fn crossing(
+    bodies: &RigidBodySet,
+    co1: &Collider,
+    co2: &Collider,
+    start: &Contact,
+    end: &Contact,
+    (end1, end2): (&Pose, &Pose),
+) -> Option<(Vector, Real)> {
+    let (map1, map2) = (co1.shape.as_support_map()?, co2.shape.as_support_map()?);
+    let normal = if turn(bodies, co1) <= turn(bodies, co2) {
+        if start.normal1.dot(end.normal1) >= 0.0 {
+            return None;
+        }
+        end1.rotation * start.normal1
+    } else {
+        if start.normal2.dot(end.normal2) >= 0.0 {
+            return None;
+        }
+        -(end2.rotation * start.normal2)
+    };
+    let reach1 = map1.support_point(end1, normal).dot(normal);
+    let reach2 = map2.support_point(end2, -normal).dot(normal);
+    Some((normal, reach2 - reach1))
+}
+
 /// Moves the dynamic bodies of every narrow-phase pair of the `active` (CCD-active or bullet)
-/// bodies with a collider thinner than `linear_slop` apart, along the end contact's normal, by
-/// how much deeper than `min(start distance, 0)` the pair would end the step; shared by inverse
-/// mass. Pairs are corrected in collider-handle order, each at the poses the corrections before
-/// it left. A pair whose contact parry cannot compute is left as it is.
+/// bodies with a collider thinner than `linear_slop` apart, along the end contact's normal (the
+/// start one if they crossed: see [`crossing`]), by how much deeper than `min(start distance, 0)`
+/// the pair would end the step; shared by inverse mass. Pairs that do not collide (sensors,
+/// collision or solver groups, the user's pair filter) are skipped, as the pass skips them.
+/// Pairs are corrected in collider-handle order, each at the poses the corrections before it
+/// left. A pair whose contact parry cannot compute is left as it is.
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
     colliders: &ColliderSet,
     narrow_phase: &NarrowPhase,
     dispatcher: &dyn QueryDispatcher,
+    hooks: &dyn PhysicsHooks,
     active: &[RigidBodyHandle],
     linear_slop: Real,
 ) {
     for (ch1, ch2) in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
         let (co1, co2) = (&colliders[ch1], &colliders[ch2]);
         let ((body1, w1), (body2, w2)) = (movable(bodies, co1), movable(bodies, co2));
-        if w1 + w2 <= 0.0 {
+        if w1 + w2 <= 0.0 || !collides(bodies, colliders, hooks, (ch1, co1), (ch2, co2)) {
             continue;
         }
         let (shape1, shape2) = (co1.shape.as_ref(), co2.shape.as_ref());
@@ -106,11 +185,15 @@ pub(super) fn keep_depths(
             continue;
         };
         let limit = start.dist.min(0.0);
-        if end.dist >= limit {
+        // From shape 1 towards shape 2, in world space, and how far apart along it.
+        let (normal, dist) = match crossing(bodies, co1, co2, &start, &end, (&end1, &end2)) {
+            Some(crossed) => crossed,
+            None => (end1.rotation * end.normal1, end.dist),
+        };
+        if dist >= limit {
             continue;
         }
-        // From shape 1 towards shape 2, in world space.
-        let push = end1.rotation * end.normal1 * ((limit - end.dist) / (w1 + w2));
+        let push = normal * ((limit - dist) / (w1 + w2));
         for (body, share) in [(body1, -w1), (body2, w2)] {
             if let Some(handle) = body {
                 let rb = bodies.index_mut_internal(handle);

@@ -17,15 +17,16 @@
 //! - **kinematic/dynamic target**, policy 1: the core sphere only;
 //! - **kinematic/dynamic target**, policy 2: the full-shape nonlinear cast (over both bodies'
 //!   motions with `ccd_relative_motion`, against the target frozen at its end pose without),
-//!   honoured down to fraction 0, the clamp following the same constant-velocity model.
+//!   honoured down to fraction 0, the clamp following the same constant-velocity model;
+//! - **any target**, policy 3: no clamp, but at the start of a later time slice (a fast-turning
+//!   pair that comes into contact within the step stops there); the depth rule of
+//!   `keep_depth.rs` keeps the pair from ending the step deeper or on the other side.
 
 use crate::dynamics::CcdPersistentContactPolicy;
 use crate::geometry::Collider;
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
-use parry::query::sweep_toi::{
-    CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy, sweep_time_of_impact_with_target,
-};
+use parry::query::sweep_toi::{CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{PolygonalFeature, Shape};
 
@@ -99,32 +100,6 @@ impl<'a> PersistentTarget<'a> {
     }
 }
 
-/// Where a core-sphere sweep stops.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum CoreStop {
-    /// Where the pass's own sweep of a sub-shape against this target stops.
-    Pass,
-    /// When the core sphere touches the target (policy 3): a core sphere that starts within the
-    /// pass's separation of the target is still stopped before its centre can cross it.
-    Touching,
-}
-
-/// The core-sphere time of impact of [`CoreStop::Touching`]: the proxies' full shapes touch
-/// (target `radius_a + radius_b`), within a quarter of that or of `linear_slop`, whichever is
-/// smaller.
-pub(super) fn touching_toi(
-    pa: &ToiProxy,
-    sa: &Sweep,
-    pb: &ToiProxy,
-    sb: &Sweep,
-    max_fraction: Real,
-    linear_slop: Real,
-) -> SweepToiOutput {
-    let target = pa.radius + pb.radius;
-    let tolerance = 0.25 * target.min(linear_slop);
-    sweep_time_of_impact_with_target(pa, sa, pb, sb, max_fraction, target, tolerance)
-}
-
 /// Where in its step a persistent pair is examined, as step fractions.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Window {
@@ -169,7 +144,7 @@ pub(super) fn resolve_persistent(
     target: &PersistentTarget,
     window: Window,
     dt: Real,
-    pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real, CoreStop) -> SweepToiOutput,
+    pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
 ) -> Option<(Real, MotionModel)> {
     let Window {
         from, max_fraction, ..
@@ -177,12 +152,14 @@ pub(super) fn resolve_persistent(
     if touching.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
         return None; // Callers only collect touching sub-shapes under another policy.
     }
+    if policy == CcdPersistentContactPolicy::KeepDepth {
+        // A pair that comes into contact within the step (a later time slice of a fast-turning
+        // pair starts in contact) stops where it does. A pair in contact from the start keeps
+        // its motion: the depth rule (`keep_depth.rs`) corrects how deep it ends.
+        return (from > 0.0).then_some((from, MotionModel::Endpoint));
+    }
 
-    let full_shape = match policy {
-        CcdPersistentContactPolicy::CoreSphereFixedTargets => true,
-        CcdPersistentContactPolicy::CoreSphere => target.fixed,
-        _ => false,
-    };
+    let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
     if full_shape {
         if let Some(fraction) = full_shape_fraction(dispatcher, fast, target, window, dt) {
             return Some((fraction, MotionModel::Nonlinear));
@@ -192,11 +169,6 @@ pub(super) fn resolve_persistent(
         }
     }
 
-    let stop = if policy == CcdPersistentContactPolicy::CoreSphereKeepDepth {
-        CoreStop::Touching
-    } else {
-        CoreStop::Pass
-    };
     let mut best = None;
     let mut max_fraction = max_fraction;
     for sub in touching {
@@ -206,7 +178,6 @@ pub(super) fn resolve_persistent(
             &sub.core_sphere,
             &sub.sweep,
             max_fraction,
-            stop,
         );
         if from < output.fraction && output.fraction < max_fraction {
             best = Some((output.fraction, MotionModel::Endpoint));

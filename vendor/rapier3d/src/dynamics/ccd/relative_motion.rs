@@ -38,8 +38,7 @@ use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
 use super::motion::{BodyStep, BodySteps, Clamp, MotionModel, slice_count};
 use super::persistent_contact::{
-    CoreStop, FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
-    touching_toi,
+    FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
 };
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
@@ -708,13 +707,10 @@ impl<'a> BulletPass<'a> {
         max_fraction: Real,
     ) -> Option<(Real, MotionModel)> {
         let target = PersistentTarget::moving(pair.co2, pair.motions[1], pair.proxy2, sweep2)?;
-        let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max, stop| {
+        let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
             let bound = slice.slice_bound(max);
-            let slop = self.linear_slop;
-            let mut output = match stop {
-                CoreStop::Pass => sweep_time_of_impact_full_shapes(pa, sa, pb, sb, bound, slop),
-                CoreStop::Touching => touching_toi(pa, sa, pb, sb, bound, slop),
-            };
+            let mut output =
+                sweep_time_of_impact_full_shapes(pa, sa, pb, sb, bound, self.linear_slop);
             output.fraction = slice.step_fraction(output.fraction);
             output
         };

@@ -23,8 +23,7 @@ use parry::shape::{Shape, TypedShape};
 
 use super::motion::{BodySteps, MotionModel};
 use super::persistent_contact::{
-    CoreStop, FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
-    touching_toi,
+    FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
 };
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
@@ -447,9 +446,8 @@ fn cast_collider_pair(
         return hit;
     }
     let target = PersistentTarget::holding_pose(co2, proxy2, &target_pose, is_fixed_target(rb2));
-    let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max, stop| match stop {
-        CoreStop::Pass => sweep_time_of_impact(pa, sa, pb, sb, max, linear_slop),
-        CoreStop::Touching => touching_toi(pa, sa, pb, sb, max, linear_slop),
+    let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
+        sweep_time_of_impact(pa, sa, pb, sb, max, linear_slop)
     };
     let window = Window {
         from: 0.0,

@@ -596,7 +596,7 @@ impl PhysicsPipeline {
                 any_ccd_active |= ccd_active;
                 // Policy 3 keeps bullets in contact from deepening even when none moves fast.
                 let keep_depth = integration_parameters.ccd_persistent_contact_policy
-                    == crate::dynamics::CcdPersistentContactPolicy::CoreSphereKeepDepth;
+                    == crate::dynamics::CcdPersistentContactPolicy::KeepDepth;
                 if ccd_active || keep_depth {
                     self.join_deferred_bvh_optimize(broad_phase);
                     self.run_ccd_motion_clamping(
