@@ -71,11 +71,15 @@ enum Command {
         configs: Vec<String>,
     },
     /// Write every step's state digest (`scene step digest`) of the catalog scenes and of every
-    /// run of the thin-part sets, at upstream default settings.
+    /// run of the thin-part sets, at upstream default settings (or `--config`).
     Digests {
         /// Only these scenes or thin-part sets (default: all).
         #[arg(long = "scene", value_name = "NAME")]
         scenes: Vec<String>,
+        /// Upstream's defaults with these CCD settings instead, `POLICY:on` or `POLICY:off`
+        /// (relative motion), e.g. `3:on`.
+        #[arg(long = "config", value_name = "POLICY:RM")]
+        config: Option<String>,
     },
     /// Print the physics-version table (the current version marked) and, for each consecutive
     /// pair, every pinned field that differs with both values.
@@ -377,7 +381,15 @@ fn run_table(scenes: &[&Scene]) {
 }
 
 /// Catalog scenes and thin-part sets named in `names` (all of both when empty), in catalog order.
-fn digests(names: &[String]) -> Result<(), String> {
+/// A `--config` value, `POLICY:on` or `POLICY:off` (relative motion).
+fn parse_config(text: &str) -> Result<rapier_pinned::CcdConfig, String> {
+    let (policy, rm) = text
+        .split_once(':')
+        .ok_or_else(|| format!("config '{text}': expected POLICY:on or POLICY:off"))?;
+    rapier_pinned::CcdConfig::parse(policy, rm)
+}
+
+fn digests(names: &[String], config: Option<&str>) -> Result<(), String> {
     let sets: Vec<_> = thin_sets()
         .iter()
         .filter(|t| names.is_empty() || names.iter().any(|n| n == t.name))
@@ -392,7 +404,10 @@ fn digests(names: &[String]) -> Result<(), String> {
     } else {
         Vec::new()
     };
-    let params = IntegrationParameters::default();
+    let params = match config {
+        Some(text) => parse_config(text)?.params(),
+        None => IntegrationParameters::default(),
+    };
     let mut out = std::io::stdout().lock();
     let texts = scenes
         .iter()
@@ -430,12 +445,7 @@ fn perturbation(names: &[String], truncation: bool, configs: &[String]) -> Resul
     };
     let configs = configs
         .iter()
-        .map(|c| {
-            let (policy, rm) = c
-                .split_once(':')
-                .ok_or_else(|| format!("config '{c}': expected POLICY:on or POLICY:off"))?;
-            CcdConfig::parse(policy, rm)
-        })
+        .map(|c| parse_config(c))
         .collect::<Result<Vec<_>, _>>()?;
     let configs = if configs.is_empty() {
         CcdConfig::all_six().to_vec()
@@ -569,7 +579,7 @@ fn main() -> ExitCode {
             std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))
         }
         Command::Sweeps { write: false } => sweeps(),
-        Command::Digests { scenes } => digests(&scenes),
+        Command::Digests { scenes, config } => digests(&scenes, config.as_deref()),
         Command::Perturbation { list: true, .. } => {
             thin_sets()
                 .iter()

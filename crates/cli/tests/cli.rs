@@ -62,6 +62,23 @@ fn digests_cover_a_thin_part_set_run_by_run() {
     );
 }
 
+#[test]
+fn digests_take_a_ccd_configuration() {
+    use rapier3d::dynamics::CcdPersistentContactPolicy::KeepDepth;
+    let set = rapier_pinned_scenes::thin_sets()
+        .iter()
+        .find(|s| s.name == "blade_pressed")
+        .unwrap();
+    let out = rapier_pinned(&["digests", "--scene", "blade_pressed", "--config", "3:on"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let candidate = rapier_pinned::CcdConfig::new(true, KeepDepth).params();
+    assert_eq!(text, set.digest_lines(candidate));
+    assert_ne!(text, set.digest_lines(Default::default()));
+    let bad = rapier_pinned(&["digests", "--scene", "blade_pressed", "--config", "9:on"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
 /// The perturbation table's rows of `set`.
 fn rows_of<'a>(table: &'a str, set: &str) -> Vec<&'a str> {
     table.lines().filter(|l| l.starts_with(set)).collect()
