@@ -32,7 +32,9 @@ fn print(name: &str, config: CcdConfig, r: FamilyReport) {
 
 fn main() {
     let dt = dt();
-    for config in [CcdConfig::upstream(), CcdConfig::current()] {
+    // Upstream's rules, the current version, and the version 3 candidate (policy 3).
+    let candidate = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth);
+    for config in [CcdConfig::upstream(), CcdConfig::current(), candidate] {
         for spin in [100.0, 300.0, 600.0, 1000.0, 2000.0] {
             print(
                 &format!("spinning blade {spin} rad/s, 3 thicknesses"),
