@@ -66,14 +66,14 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          a moving target's body read from its entry",
     ),
     (
-        "a39fa4bd6fb0c3127977b33e78cf2bd19db36be5fb260e8f825bebf6d90b7347",
+        "2ab5b204a20d307de7b9e32be2d2af8928a20f0060482bccdf8cdadf7c2a1d3e",
         "persistent-contact policy 3 (patch 0008), a candidate no released version sets",
     ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "a39fa4bd6fb0c3127977b33e78cf2bd19db36be5fb260e8f825bebf6d90b7347";
+pub const PATCH_SERIES: &str = "2ab5b204a20d307de7b9e32be2d2af8928a20f0060482bccdf8cdadf7c2a1d3e";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -62,9 +62,10 @@ pub enum CcdPersistentContactPolicy {
     /// of a fast-turning pair, stops there). Instead, after every clamp of the pass, each solid
     /// narrow-phase pair of a CCD-active body or a bullet with a collider thinner than
     /// `allowed_linear_error` is *kept from deepening*: if it would end the step more
-    /// overlapping than `min(start distance, 0)`, or on the other side of each other, its
-    /// dynamic bodies are moved apart by the difference, shared by inverse mass. The motion is
-    /// kept whole but for that correction; velocities are kept.
+    /// overlapping than `min(start distance, 0)`, its dynamic bodies are moved apart by the
+    /// difference, shared by inverse mass; a pair whose piece's core sphere reached the target
+    /// during the step (going through it, not around) is moved back along its start normal. The
+    /// motion is kept whole but for that correction; velocities are kept.
     KeepDepth = 3,
 }
 

@@ -2,7 +2,8 @@
 //! [`CcdPersistentContactPolicy::KeepDepth`](crate::dynamics::CcdPersistentContactPolicy::KeepDepth)
 //! (rapier-pinned patch): after every clamp of the continuous pass, no solid pair of a fast body
 //! or a bullet with a thin collider (thinner than `allowed_linear_error`) ends the step deeper
-//! than it started, or on the other side of each other.
+//! than it started, or on the other side of each other (its piece's core sphere reached the
+//! target: the pass flags the pair).
 //!
 //! The contact solver allows `allowed_linear_error` of overlap, more than a thin part is thick,
 //! and a persistent pair's sweeps start at fraction 0, so neither stops a part sinking into or
@@ -70,7 +71,7 @@ fn thin_pairs(
             }
         }
     }
-    pairs.sort_by_key(|(a, b)| (a.into_raw_parts(), b.into_raw_parts()));
+    pairs.sort_by_key(|p| key(*p));
     pairs.dedup();
     pairs
 }
@@ -104,6 +105,11 @@ fn collides(
     !filtered
 }
 
+/// A pair's sort key: both handles' raw parts.
+fn key((a, b): (ColliderHandle, ColliderHandle)) -> ((u32, u32), (u32, u32)) {
+    (a.into_raw_parts(), b.into_raw_parts())
+}
+
 /// The sine of half the angle `co`'s body turns this step (0 without a body).
 fn turn(bodies: &RigidBodySet, co: &Collider) -> Real {
     co.parent.as_ref().map_or(0.0, |parent| {
@@ -118,29 +124,21 @@ fn turn(bodies: &RigidBodySet, co: &Collider) -> Real {
     })
 }
 
-/// When the pair ended the step on the other side of each other — the contact normal, in the
-/// frame of the collider whose body turned less, points more than a quarter turn away from
-/// where it pointed at the start — the start normal at the end poses (world space, from shape 1
-/// towards shape 2) and the shapes' separation along it (negative: by how much their extents
-/// overlap along it). `None` otherwise, or when either shape has no support map.
+/// For a pair the pass flagged as crossing (a piece's core sphere reached the target: it is
+/// going through, not around), the start normal at the end poses (world space, from shape 1
+/// towards shape 2; in the frame of the collider whose body turned less) and the shapes'
+/// separation along it (negative: by how much their extents overlap along it). `None` when
+/// either shape has no support map.
 fn crossing(
     bodies: &RigidBodySet,
-    co1: &Collider,
-    co2: &Collider,
+    (co1, co2): (&Collider, &Collider),
     start: &Contact,
-    end: &Contact,
     (end1, end2): (&Pose, &Pose),
 ) -> Option<(Vector, Real)> {
     let (map1, map2) = (co1.shape.as_support_map()?, co2.shape.as_support_map()?);
     let normal = if turn(bodies, co1) <= turn(bodies, co2) {
-        if start.normal1.dot(end.normal1) >= 0.0 {
-            return None;
-        }
         end1.rotation * start.normal1
     } else {
-        if start.normal2.dot(end.normal2) >= 0.0 {
-            return None;
-        }
         -(end2.rotation * start.normal2)
     };
     let reach1 = map1.support_point(end1, normal).dot(normal);
@@ -150,7 +148,7 @@ fn crossing(
 
 /// Moves the dynamic bodies of every narrow-phase pair of the `active` (CCD-active or bullet)
 /// bodies with a collider thinner than `linear_slop` apart, along the end contact's normal (the
-/// start one if they crossed: see [`crossing`]), by how much deeper than `min(start distance, 0)`
+/// start one for the `crossings` the pass flagged: see [`crossing`]), by how much deeper than `min(start distance, 0)`
 /// the pair would end the step; shared by inverse mass. Pairs that do not collide (sensors,
 /// collision or solver groups, the user's pair filter) are skipped, as the pass skips them.
 /// Pairs are corrected in collider-handle order, each at the poses the corrections before it
@@ -162,6 +160,7 @@ pub(super) fn keep_depths(
     dispatcher: &dyn QueryDispatcher,
     hooks: &dyn PhysicsHooks,
     active: &[RigidBodyHandle],
+    crossings: &[(ColliderHandle, ColliderHandle)],
     linear_slop: Real,
 ) {
     for (ch1, ch2) in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
@@ -186,10 +185,13 @@ pub(super) fn keep_depths(
         };
         let limit = start.dist.min(0.0);
         // From shape 1 towards shape 2, in world space, and how far apart along it.
-        let (normal, dist) = match crossing(bodies, co1, co2, &start, &end, (&end1, &end2)) {
-            Some(crossed) => crossed,
-            None => (end1.rotation * end.normal1, end.dist),
-        };
+        let crossed = crossings
+            .binary_search_by_key(&key((ch1, ch2)), |p| key(*p))
+            .is_ok();
+        let along_start = crossed
+            .then(|| crossing(bodies, (co1, co2), &start, (&end1, &end2)))
+            .flatten();
+        let (normal, dist) = along_start.unwrap_or((end1.rotation * end.normal1, end.dist));
         if dist >= limit {
             continue;
         }

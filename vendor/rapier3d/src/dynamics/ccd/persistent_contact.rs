@@ -26,7 +26,10 @@ use crate::dynamics::CcdPersistentContactPolicy;
 use crate::geometry::Collider;
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
-use parry::query::sweep_toi::{CORE_FRACTION, Sweep, SweepToiOutput, ToiProxy};
+use parry::query::sweep_toi::{
+    CORE_FRACTION, Sweep, SweepToiOutput, SweepToiStatus, ToiProxy,
+    sweep_time_of_impact_with_target,
+};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{PolygonalFeature, Shape};
 
@@ -145,6 +148,7 @@ pub(super) fn resolve_persistent(
     window: Window,
     dt: Real,
     pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
+    crossed: &mut bool,
 ) -> Option<(Real, MotionModel)> {
     let Window {
         from, max_fraction, ..
@@ -155,8 +159,13 @@ pub(super) fn resolve_persistent(
     if policy == CcdPersistentContactPolicy::KeepDepth {
         // A pair that comes into contact within the step (a later time slice of a fast-turning
         // pair starts in contact) stops where it does. A pair in contact from the start keeps
-        // its motion: the depth rule (`keep_depth.rs`) corrects how deep it ends.
-        return (from > 0.0).then_some((from, MotionModel::Endpoint));
+        // its motion: the depth rule (`keep_depth.rs`) corrects how deep it ends, and moves the
+        // piece back to its side when its core sphere reaches the target (`crossed`).
+        if from > 0.0 {
+            return Some((from, MotionModel::Endpoint));
+        }
+        *crossed |= touching.iter().any(|sub| core_sphere_touches(target, sub));
+        return None;
     }
 
     let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
@@ -185,6 +194,30 @@ pub(super) fn resolve_persistent(
         }
     }
     best
+}
+
+/// Whether the core sphere of `sub` touches the target during its sweep (policy 3's crossing
+/// test): swept until the two full shapes touch, within a quarter of their radii. A piece whose
+/// centre comes that close to the target, or starts that close, is going through it, not
+/// around it.
+fn core_sphere_touches(target: &PersistentTarget, sub: &TouchingSubShape) -> bool {
+    let radii = target.proxy.radius + sub.core_sphere.radius;
+    if radii <= 0.0 {
+        return false;
+    }
+    let output = sweep_time_of_impact_with_target(
+        target.proxy,
+        &target.sweep,
+        &sub.core_sphere,
+        &sub.sweep,
+        1.0,
+        radii,
+        0.25 * radii,
+    );
+    matches!(
+        output.status,
+        SweepToiStatus::Hit | SweepToiStatus::Overlapped
+    )
 }
 
 /// The full-shape rule: a nonlinear cast of the whole fast collider against the target that

@@ -33,6 +33,7 @@ use crate::parry::bounding_volume::{Aabb, BoundingVolume};
 use crate::parry::partitioning::Bvh;
 use crate::pipeline::PhysicsHooks;
 use arrayvec::ArrayVec;
+use core::cell::Cell;
 use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_impact_full_shapes};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
@@ -42,7 +43,7 @@ use super::persistent_contact::{
 };
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
-    PseudoHit, PseudoHitMode, SubShapeCast, cast_sub_shapes, is_moving_target,
+    PseudoHit, PseudoHitMode, SubShapeCast, cast_sub_shapes, is_moving_target, ordered,
     pair_filtered_out_by_hooks, sweep_fast_body,
 };
 
@@ -381,6 +382,9 @@ struct MovingPair<'a> {
     /// Both bodies' constant-velocity motions ([`BodyStep::motion`]), the bullet's first.
     motions: [Option<NonlinearRigidMotion>; 2],
     is_pseudo: bool,
+    /// Set when a piece's core sphere reached the target under policy 3 (see
+    /// [`resolve_persistent`]).
+    crossed: Cell<bool>,
 }
 
 /// Whether a pair is cast as solid or pseudo (sensor, or mismatched solver groups).
@@ -394,6 +398,8 @@ enum PairKind {
 pub(super) struct BulletSweep {
     hits: Vec<PairHit>,
     pseudo_hits: Vec<PseudoHit>,
+    /// Policy 3's crossed pairs (see [`BodyContinuousResult::crossings`]).
+    crossings: Vec<(ColliderHandle, ColliderHandle)>,
 }
 
 /// The relative-motion pass of one step: what every bullet's sweep shares. Built after the
@@ -474,6 +480,7 @@ impl<'a> BulletPass<'a> {
         let mut sweep = BulletSweep {
             hits: Vec::new(),
             pseudo_hits: still.pseudo_hits,
+            crossings: still.crossings,
         };
         if still.fraction < 1.0 {
             sweep.hits.push(PairHit {
@@ -538,9 +545,13 @@ impl<'a> BulletPass<'a> {
             let is_pseudo = kind == PairKind::Pseudo;
             let bound = if is_pseudo { 1.0 } else { bound };
             let pair_steps = [steps.of(handle, fast.body), steps.of(bh2, rb2)];
-            let Some((fraction, model)) =
-                self.cast_moving_pair(fast, co2, rb2, pair_steps, bound, is_pseudo)
-            else {
+            let mut crossed = false;
+            let hit =
+                self.cast_moving_pair(fast, co2, rb2, pair_steps, bound, is_pseudo, &mut crossed);
+            if crossed {
+                sweep.crossings.push(ordered(ch1, ch2));
+            }
+            let Some((fraction, model)) = hit else {
                 continue;
             };
             if is_pseudo {
@@ -572,6 +583,7 @@ impl<'a> BulletPass<'a> {
         [step1, step2]: [BodyStep; 2],
         max_fraction: Real,
         is_pseudo: bool,
+        crossed: &mut bool,
     ) -> Option<(Real, MotionModel)> {
         let (start2, end2) = collider_poses(rb2, co2)?;
         let motions = [step1.motion, step2.motion];
@@ -586,18 +598,22 @@ impl<'a> BulletPass<'a> {
             proxy2: &proxy2,
             motions,
             is_pseudo,
+            crossed: Cell::new(false),
         };
         let parent2 = co2.parent.as_ref()?;
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(rb2.mprops.local_mprops.local_com);
         let count = slice_count(&step1, &step2);
-        if count == 1 {
+        let hit = if count == 1 {
             let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
             let slice = Slice { first: 0.0, count };
-            return self.cast_slice(&pair, &slice, fast, sweep2, max_fraction);
-        }
-        self.cast_in_slices(&pair, fast, count, max_fraction)
+            self.cast_slice(&pair, &slice, fast, sweep2, max_fraction)
+        } else {
+            self.cast_in_slices(&pair, fast, count, max_fraction)
+        };
+        *crossed = pair.crossed.get();
+        hit
     }
 
     /// A moving pair with a body turning fast, swept slice by slice along the nonlinear motion:
@@ -723,7 +739,8 @@ impl<'a> BulletPass<'a> {
             collider: fast.collider,
             body_motion: pair.motions[0],
         };
-        resolve_persistent(
+        let mut crossed = false;
+        let resolved = resolve_persistent(
             self.policy,
             self.dispatcher,
             fast,
@@ -732,7 +749,12 @@ impl<'a> BulletPass<'a> {
             window,
             self.dt,
             pair_toi,
-        )
+            &mut crossed,
+        );
+        if crossed {
+            pair.crossed.set(true);
+        }
+        resolved
     }
 
     /// A moving pair where either shape has no point-cloud proxy (cylinders, cones, composites,
@@ -878,6 +900,7 @@ pub(super) fn bullet_clamps(
                 fraction,
                 model,
                 pseudo_hits: sweep.pseudo_hits,
+                crossings: sweep.crossings,
             }
         })
         .collect();

@@ -326,6 +326,18 @@ pub(super) struct BodyContinuousResult {
     /// The motion model the clamp to `fraction` follows (see [`HitCast::clamp_model`]).
     pub(super) model: MotionModel,
     pub(super) pseudo_hits: Vec<PseudoHit>,
+    /// Solid pairs (in collider-handle order within each pair) whose piece's core sphere reached
+    /// the target under policy 3: the depth rule moves them back to their start side.
+    pub(super) crossings: Vec<(ColliderHandle, ColliderHandle)>,
+}
+
+/// A collider pair in handle order.
+pub(super) fn ordered(a: ColliderHandle, b: ColliderHandle) -> (ColliderHandle, ColliderHandle) {
+    if a.into_raw_parts() <= b.into_raw_parts() {
+        (a, b)
+    } else {
+        (b, a)
+    }
 }
 
 /// Which cast found a pair's hit, i.e. the motion model its fraction was computed on.
@@ -380,6 +392,7 @@ fn cast_collider_pair(
     is_pseudo: bool,
     policy: CcdPersistentContactPolicy,
     steps: &BodySteps,
+    crossed: &mut bool,
 ) -> Option<(Real, HitCast)> {
     let target_pose = target_collider_pose(co2, rb2);
 
@@ -460,7 +473,7 @@ fn cast_collider_pair(
             .and_then(|parent| steps.of(parent.handle, fast.body).motion),
     };
     resolve_persistent(
-        policy, dispatcher, fast, &touching, &target, window, dt, pair_toi,
+        policy, dispatcher, fast, &touching, &target, window, dt, pair_toi, crossed,
     )
     .map(|(fraction, model)| (fraction, HitCast::of(model)))
     .or(hit)
@@ -707,6 +720,7 @@ pub(super) fn sweep_fast_body<'a>(
     let mut fraction: Real = 1.0;
     let mut model = MotionModel::Endpoint;
     let mut pseudo_hits = Vec::new();
+    let mut crossings = Vec::new();
 
     for ch1 in &rb1.colliders.0 {
         let co1 = &colliders[*ch1];
@@ -767,7 +781,8 @@ pub(super) fn sweep_fast_body<'a>(
                 FastBodyRule::StillTargets if is_pseudo => 1.0,
                 _ => fraction,
             };
-            if let Some((hit_fraction, hit_cast)) = cast_collider_pair(
+            let mut crossed = false;
+            let hit = cast_collider_pair(
                 dispatcher,
                 &fast,
                 co2,
@@ -778,7 +793,12 @@ pub(super) fn sweep_fast_body<'a>(
                 is_pseudo,
                 policy,
                 steps,
-            ) {
+                &mut crossed,
+            );
+            if crossed {
+                crossings.push(ordered(*ch1, ch2));
+            }
+            if let Some((hit_fraction, hit_cast)) = hit {
                 if is_pseudo {
                     pseudo_hits.push(PseudoHit {
                         ch1: *ch1,
@@ -814,6 +834,7 @@ pub(super) fn sweep_fast_body<'a>(
         fraction,
         model,
         pseudo_hits,
+        crossings,
     }
 }
 
