@@ -33,6 +33,10 @@ pub enum Config {
 }
 
 impl Config {
+    /// The configurations whose instructions `--callgrind` counts: the control, the current
+    /// version and the version 3 candidate.
+    const COUNTED: [Config; 3] = [Config::Defaults, Config::Current, Config::Candidate];
+
     const ALL: [Config; 5] = [
         Config::Defaults,
         Config::Current,
@@ -339,17 +343,9 @@ fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<()
     let (cases, configs, limit): (&[&str], &[Config], _) = if quick {
         (&["arena"], &[Config::Current], Some(3))
     } else if named.is_empty() {
-        (
-            &["arena", "vehicles"],
-            &[Config::Defaults, Config::Current, Config::Candidate],
-            None,
-        )
+        (&["arena", "vehicles"], &Config::COUNTED, None)
     } else {
-        (
-            named,
-            &[Config::Defaults, Config::Current, Config::Candidate],
-            None,
-        )
+        (named, &Config::COUNTED, None)
     };
     let span = if quick { "first 3 steps" } else { "whole run" };
     println!("\ninstruction counts (callgrind, stepping only, {span})");

@@ -314,11 +314,9 @@ impl CCDSolver {
                 .active_bodies()
                 .filter(|h| bodies[*h].ccd.ccd_active || is_bullet(&bodies[*h]))
                 .collect();
-            let mut crossings: Vec<_> = (all_results.iter())
+            let crossings = (all_results.iter())
                 .flat_map(|r| r.crossings.iter().copied())
                 .collect();
-            crossings.sort_by_key(|(a, b)| (a.into_raw_parts(), b.into_raw_parts()));
-            crossings.dedup();
             keep_depths(
                 bodies,
                 colliders,
@@ -326,7 +324,7 @@ impl CCDSolver {
                 narrow_phase.query_dispatcher(),
                 hooks,
                 &active,
-                &crossings,
+                crossings,
                 linear_slop,
             );
         }

@@ -19,7 +19,7 @@ use crate::math::{Pose, Real, Vector};
 use crate::pipeline::PhysicsHooks;
 use parry::query::{Contact, QueryDispatcher};
 
-use super::sweeps::pair_filtered_out_by_hooks;
+use super::sweeps::{ordered, pair_filtered_out_by_hooks};
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
 /// for a parentless collider.
@@ -63,11 +63,7 @@ fn thin_pairs(
                 if !thin_here && !thin(if a == *ch { b } else { a }) {
                     continue;
                 }
-                pairs.push(if a.into_raw_parts() <= b.into_raw_parts() {
-                    (a, b)
-                } else {
-                    (b, a)
-                });
+                pairs.push(ordered(a, b));
             }
         }
     }
@@ -148,8 +144,8 @@ fn crossing(
 
 /// Moves the dynamic bodies of every narrow-phase pair of the `active` (CCD-active or bullet)
 /// bodies with a collider thinner than `linear_slop` apart, along the end contact's normal (the
-/// start one for the `crossings` the pass flagged: see [`crossing`]), by how much deeper than `min(start distance, 0)`
-/// the pair would end the step; shared by inverse mass. Pairs that do not collide (sensors,
+/// start one for the `crossings` the pass flagged, in any order: see [`crossing`]), by how much
+/// deeper than `min(start distance, 0)` the pair would end the step; shared by inverse mass. Pairs that do not collide (sensors,
 /// collision or solver groups, the user's pair filter) are skipped, as the pass skips them.
 /// Pairs are corrected in collider-handle order, each at the poses the corrections before it
 /// left. A pair whose contact parry cannot compute is left as it is.
@@ -160,9 +156,11 @@ pub(super) fn keep_depths(
     dispatcher: &dyn QueryDispatcher,
     hooks: &dyn PhysicsHooks,
     active: &[RigidBodyHandle],
-    crossings: &[(ColliderHandle, ColliderHandle)],
+    mut crossings: Vec<(ColliderHandle, ColliderHandle)>,
     linear_slop: Real,
 ) {
+    crossings.sort_by_key(|p| key(*p));
+    crossings.dedup();
     for (ch1, ch2) in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
         let (co1, co2) = (&colliders[ch1], &colliders[ch2]);
         let ((body1, w1), (body2, w2)) = (movable(bodies, co1), movable(bodies, co2));
@@ -184,13 +182,13 @@ pub(super) fn keep_depths(
             continue;
         };
         let limit = start.dist.min(0.0);
-        // From shape 1 towards shape 2, in world space, and how far apart along it.
         let crossed = crossings
             .binary_search_by_key(&key((ch1, ch2)), |p| key(*p))
             .is_ok();
         let along_start = crossed
             .then(|| crossing(bodies, (co1, co2), &start, (&end1, &end2)))
             .flatten();
+        // From shape 1 towards shape 2, in world space, and how far apart along it.
         let (normal, dist) = along_start.unwrap_or((end1.rotation * end.normal1, end.dist));
         if dist >= limit {
             continue;
