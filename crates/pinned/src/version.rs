@@ -69,11 +69,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "819e481480ce15122fd5b9fc04c184b27bdbaa6a46b97f593481c8e597f51519",
         "persistent-contact policy 3 (patch 0008), a candidate no released version sets",
     ),
+    (
+        "5bc322308a1a1cd8ccbb6cc08178be26c07a2576b66c9c24c5f73bea3cccce87",
+        "relative-motion pass: few bullets scan every target, the targets' sort keys sorted \
+         once; policy 3's depth rule queried at the end poses first",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "819e481480ce15122fd5b9fc04c184b27bdbaa6a46b97f593481c8e597f51519";
+pub const PATCH_SERIES: &str = "5bc322308a1a1cd8ccbb6cc08178be26c07a2576b66c9c24c5f73bea3cccce87";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

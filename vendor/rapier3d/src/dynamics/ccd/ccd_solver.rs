@@ -10,7 +10,7 @@ use crate::parry::bounding_volume::Aabb;
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
-use super::keep_depth::keep_depths;
+use super::keep_depth::{EndContacts, keep_depths};
 use super::motion::{BodySteps, Clamp, apply_clamps};
 use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
@@ -34,6 +34,10 @@ pub struct CCDSolver {
     /// the scene-change flag — re-scanning every collider each step dominated CCD on large scenes.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     fixed_targets_cache: Option<FixedTargetsCache>,
+    /// Policy 3's end contacts of the last pass, reused as start contacts (see
+    /// [`EndContacts`]); never changes a result, so it is not serialized.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    end_contacts: EndContacts,
 }
 
 /// The AABB loosening the cached fixed-target list was built with, paired with the list
@@ -51,6 +55,12 @@ impl CCDSolver {
     /// it is called for you. If not, it must be called manually.
     pub fn invalidate_fixed_targets_cache(&mut self) {
         self.fixed_targets_cache = None;
+    }
+
+    /// Discards policy 3's cached end contacts (see [`EndContacts`]). This must be called any
+    /// time a collider's shape changes. If using the physics pipeline, it is called for you.
+    pub fn invalidate_end_contacts(&mut self) {
+        self.end_contacts.clear();
     }
 
     /// Updates the set of bodies that needs CCD to be resolved.
@@ -326,6 +336,7 @@ impl CCDSolver {
                 &active,
                 crossings,
                 linear_slop,
+                &mut self.end_contacts,
             );
         }
 

@@ -1,9 +1,9 @@
 //! Policy 3's depth rule,
 //! [`CcdPersistentContactPolicy::KeepDepth`](crate::dynamics::CcdPersistentContactPolicy::KeepDepth)
 //! (rapier-pinned patch): after every clamp of the continuous pass, no solid pair of a fast body
-//! or a bullet with a thin collider (thinner than `allowed_linear_error`) ends the step deeper
-//! than it started, or on the other side of each other (its piece's core sphere reached the
-//! target: the pass flags the pair).
+//! with a thin collider (thinner than `allowed_linear_error`), or of a slow bullet with a thin
+//! other collider, ends the step deeper than it started, or on the other side of each other (its
+//! piece's core sphere reached the target: the pass flags the pair).
 //!
 //! The contact solver allows `allowed_linear_error` of overlap, more than a thin part is thick,
 //! and a persistent pair's sweeps start at fraction 0, so neither stops a part sinking into or
@@ -18,6 +18,7 @@ use crate::geometry::{Collider, ColliderHandle, ColliderSet, NarrowPhase};
 use crate::math::{Pose, Real, Vector};
 use crate::pipeline::PhysicsHooks;
 use parry::query::{Contact, QueryDispatcher};
+use parry::shape::Shape;
 
 use super::sweeps::{ordered, pair_filtered_out_by_hooks};
 
@@ -42,10 +43,12 @@ fn movable(bodies: &RigidBodySet, co: &Collider) -> (Option<RigidBodyHandle>, Re
     }
 }
 
-/// The narrow-phase pairs of a collider of one of the `active` bodies with one of them thinner
+/// The narrow-phase pairs of a collider of one of the `active` bodies with a collider thinner
 /// than `linear_slop` (only such a part can be sunk into or through by the solver's allowed
 /// overlap), each once, in collider-handle order (a fixed order: the corrections are applied one
-/// pair after the other).
+/// pair after the other). A body that is not CCD-active (a slow bullet) has only its pairs with
+/// a thin *other* collider checked: at its speed its own thin part cannot pass through a thick
+/// one, and against a thick one the solver's normal stays on the side it came from.
 fn thin_pairs(
     bodies: &RigidBodySet,
     colliders: &ColliderSet,
@@ -56,8 +59,9 @@ fn thin_pairs(
     let thin = |ch: ColliderHandle| colliders[ch].shape.ccd_thickness() < linear_slop;
     let mut pairs = Vec::new();
     for handle in active {
-        for ch in bodies[*handle].colliders() {
-            let thin_here = thin(*ch);
+        let rb = &bodies[*handle];
+        for ch in rb.colliders() {
+            let thin_here = rb.ccd.ccd_active && thin(*ch);
             for pair in narrow_phase.contact_pairs_with(*ch) {
                 let (a, b) = (pair.collider1, pair.collider2);
                 if !thin_here && !thin(if a == *ch { b } else { a }) {
@@ -142,13 +146,91 @@ fn crossing(
     Some((normal, reach2 - reach1))
 }
 
-/// Moves the dynamic bodies of every narrow-phase pair of the `active` (CCD-active or bullet)
-/// bodies with a collider thinner than `linear_slop` apart, along the end contact's normal (the
+/// A pair's end contact in one pass of the rule: the relative pose it was queried at and what
+/// [`touching`] found there. The next pass reuses it as the pair's start contact when the start
+/// pose is the same, bit for bit (nothing moved the pair in between), since the query is a pure
+/// function of the pose and the shapes.
+#[derive(Clone)]
+struct EndContact {
+    pair: (ColliderHandle, ColliderHandle),
+    pos12: Pose,
+    contact: Option<Contact>,
+}
+
+/// The end contacts of the last pass, in pair order (see [`EndContact`]). Not part of a
+/// world's state: it only spares queries whose answer it already holds, so a world without it
+/// (new, restored or after [`Self::clear`]) steps the same.
+#[derive(Clone, Default)]
+pub(super) struct EndContacts(Vec<EndContact>);
+
+impl EndContacts {
+    /// Forgets every contact: a collider's shape changed, so a pose no longer determines it.
+    pub(super) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The contact `pair` ended the last pass with, if it was queried at `pos12` exactly.
+    fn at(&self, pair: (ColliderHandle, ColliderHandle), pos12: &Pose) -> Option<Option<Contact>> {
+        let i = (self.0)
+            .binary_search_by_key(&key(pair), |c| key(c.pair))
+            .ok()?;
+        let cached = &self.0[i];
+        same_bits(&cached.pos12, pos12).then_some(cached.contact)
+    }
+}
+
+/// Whether two poses are the same bit for bit (`==` takes -0 for 0 and never matches NaN).
+fn same_bits(a: &Pose, b: &Pose) -> bool {
+    let bits = |p: &Pose| {
+        let (t, r) = (p.translation, p.rotation);
+        [t.x, t.y, t.z, r.x, r.y, r.z, r.w].map(Real::to_bits)
+    };
+    bits(a) == bits(b)
+}
+
+/// The contact of the two shapes at `pos12` if they touch or overlap; `None` if they are apart
+/// (or parry failed). Cheaper than a distance query: GJK stops at the first separating axis.
+fn touching(
+    dispatcher: &dyn QueryDispatcher,
+    (shape1, shape2): (&dyn Shape, &dyn Shape),
+    pos12: &Pose,
+) -> Option<Contact> {
+    dispatcher
+        .contact(pos12, shape1, shape2, 0.0)
+        .ok()
+        .flatten()
+}
+
+/// Whether the two shapes at `pos12` are apart (`false` if they overlap, or parry failed).
+fn apart(
+    dispatcher: &dyn QueryDispatcher,
+    (shape1, shape2): (&dyn Shape, &dyn Shape),
+    pos12: &Pose,
+) -> bool {
+    (dispatcher.intersection_test(pos12, shape1, shape2)).is_ok_and(|hit| !hit.intersecting)
+}
+
+/// The contact of the two shapes at `pos12` at any distance; `None` only if parry failed.
+fn closest(
+    dispatcher: &dyn QueryDispatcher,
+    (shape1, shape2): (&dyn Shape, &dyn Shape),
+    pos12: &Pose,
+) -> Option<Contact> {
+    dispatcher
+        .contact(pos12, shape1, shape2, Real::MAX)
+        .ok()
+        .flatten()
+}
+
+/// Moves the dynamic bodies of every pair [`thin_pairs`] picks among the `active` (CCD-active
+/// or bullet) bodies' narrow-phase pairs apart, along the end contact's normal (the
 /// start one for the `crossings` the pass flagged, in any order: see [`crossing`]), by how much
-/// deeper than `min(start distance, 0)` the pair would end the step; shared by inverse mass. Pairs that do not collide (sensors,
-/// collision or solver groups, the user's pair filter) are skipped, as the pass skips them.
-/// Pairs are corrected in collider-handle order, each at the poses the corrections before it
-/// left. A pair whose contact parry cannot compute is left as it is.
+/// deeper than `min(start distance, 0)` the pair would end the step; shared by inverse mass.
+/// Pairs that do not collide (sensors, collision or solver groups, the user's pair filter) are
+/// skipped, as the pass skips them. Pairs are corrected in collider-handle order, each at the
+/// poses the corrections before it left. A pair whose contact parry cannot compute is left as
+/// it is. `end_contacts` holds the last pass's end contacts and takes this pass's.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
     colliders: &ColliderSet,
@@ -158,38 +240,63 @@ pub(super) fn keep_depths(
     active: &[RigidBodyHandle],
     mut crossings: Vec<(ColliderHandle, ColliderHandle)>,
     linear_slop: Real,
+    end_contacts: &mut EndContacts,
 ) {
     crossings.sort_by_key(|p| key(*p));
     crossings.dedup();
-    for (ch1, ch2) in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
+    let last = core::mem::take(end_contacts);
+    for pair in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
+        let (ch1, ch2) = pair;
         let (co1, co2) = (&colliders[ch1], &colliders[ch2]);
         let ((body1, w1), (body2, w2)) = (movable(bodies, co1), movable(bodies, co2));
         if w1 + w2 <= 0.0 || !collides(bodies, colliders, hooks, (ch1, co1), (ch2, co2)) {
             continue;
         }
-        let (shape1, shape2) = (co1.shape.as_ref(), co2.shape.as_ref());
-        let contact = |pos12: &Pose| {
-            dispatcher
-                .contact(pos12, shape1, shape2, Real::MAX)
-                .ok()
-                .flatten()
-        };
-        let Some(start) = contact(&co1.pos.inv_mul(&co2.pos)) else {
-            continue;
-        };
+        let shapes = (co1.shape.as_ref(), co2.shape.as_ref());
+        let start_pos12 = co1.pos.inv_mul(&co2.pos);
         let (end1, end2) = (end_pose(bodies, co1), end_pose(bodies, co2));
-        let Some(end) = contact(&end1.inv_mul(&end2)) else {
-            continue;
-        };
-        let limit = start.dist.min(0.0);
+        let end_pos12 = end1.inv_mul(&end2);
         let crossed = crossings
-            .binary_search_by_key(&key((ch1, ch2)), |p| key(*p))
+            .binary_search_by_key(&key(pair), |p| key(*p))
             .is_ok();
-        let along_start = crossed
-            .then(|| crossing(bodies, (co1, co2), &start, (&end1, &end2)))
-            .flatten();
-        // From shape 1 towards shape 2, in world space, and how far apart along it.
-        let (normal, dist) = along_start.unwrap_or((end1.rotation * end.normal1, end.dist));
+        let correction = if crossed {
+            // Separated or not, the start normal says which side the part came from.
+            let Some(start) = closest(dispatcher, shapes, &start_pos12) else {
+                continue;
+            };
+            let limit = start.dist.min(0.0);
+            match crossing(bodies, (co1, co2), &start, (&end1, &end2)) {
+                Some((normal, dist)) => (normal, dist, limit),
+                None => {
+                    let Some(end) = closest(dispatcher, shapes, &end_pos12) else {
+                        continue;
+                    };
+                    (end1.rotation * end.normal1, end.dist, limit)
+                }
+            }
+        } else {
+            // Only an end overlap can be deeper than the limit (at most 0): a pair apart at the
+            // end needs no start query at all.
+            let end = touching(dispatcher, shapes, &end_pos12);
+            end_contacts.0.push(EndContact {
+                pair,
+                pos12: end_pos12,
+                contact: end,
+            });
+            let Some(end) = end else {
+                continue;
+            };
+            let start = (last.at(pair, &start_pos12))
+                .unwrap_or_else(|| touching(dispatcher, shapes, &start_pos12));
+            let limit = match start {
+                Some(start) => start.dist.min(0.0),
+                // Apart at the start, or parry failed: an intersection test tells which.
+                None if apart(dispatcher, shapes, &start_pos12) => 0.0,
+                None => continue,
+            };
+            (end1.rotation * end.normal1, end.dist, limit)
+        };
+        let (normal, dist, limit) = correction;
         if dist >= limit {
             continue;
         }

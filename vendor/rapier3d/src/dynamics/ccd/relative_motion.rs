@@ -147,7 +147,8 @@ struct MovingTargets {
     /// (then by index). A bullet tests only the bounds starting within reach on that axis, not
     /// every moving collider (a scan of all made a swarm of bullets quadratic). Bounds with a NaN
     /// minimum there are left out: they intersect nothing, and would break the sorted order.
-    by_min: Vec<(u32, Aabb)>,
+    /// `None` for at most [`Self::FEW`] bullets: their scans cost less than the sort.
+    by_min: Option<Vec<(u32, Aabb)>>,
     /// The axis whose windows (see [`Self::intersecting`]) hold the fewest bounds, and the
     /// longest bound along it.
     axis: usize,
@@ -158,7 +159,8 @@ impl MovingTargets {
     /// The most bins [`Self::window_load`] counts the bounds' minima in.
     const MAX_BINS: usize = 64;
 
-    /// So few bounds that the pruning axis is not worth choosing.
+    /// So few that pruning is not worth it: at most this many bounds take the first axis, and
+    /// at most this many bullets scan every bound.
     const FEW: usize = 16;
 
     /// The moving targets of this step; `bullets` are the bodies the pass sweeps (awake,
@@ -169,31 +171,45 @@ impl MovingTargets {
         margin: Real,
         bullets: &[RigidBodyHandle],
     ) -> Self {
-        let mut list: Vec<_> = colliders
-            .iter_enabled()
-            .filter_map(|(ch, co)| {
-                let body = co.parent.as_ref()?.handle;
-                let rb = bodies.get(body)?;
-                if !is_moving_target(Some(rb), co) {
-                    return None;
-                }
-                let path = ComPath::new(rb, co)?;
-                Some(MovingTarget {
-                    collider: ch,
-                    body,
-                    bounds: path.bounds(margin),
-                    path,
-                    swept: false,
-                })
+        let mut list = Vec::with_capacity(colliders.len());
+        list.extend(colliders.iter_enabled().filter_map(|(ch, co)| {
+            let body = co.parent.as_ref()?.handle;
+            let rb = bodies.get(body)?;
+            if !is_moving_target(Some(rb), co) {
+                return None;
+            }
+            let path = ComPath::new(rb, co)?;
+            Some(MovingTarget {
+                collider: ch,
+                body,
+                bounds: path.bounds(margin),
+                path,
+                swept: false,
             })
-            .collect();
+        }));
         Self::mark_swept(&mut list, bodies, bullets);
+        if bullets.len() <= Self::FEW {
+            return Self {
+                list,
+                by_min: None,
+                axis: 0,
+                longest: 0.0,
+            };
+        }
         let (axis, longest) = Self::prune_axis(&list);
-        let mut by_min: Vec<(u32, Aabb)> = (0..list.len() as u32)
-            .zip(list.iter().map(|target| target.bounds))
-            .filter(|(_, aabb)| !aabb.mins[axis].is_nan())
-            .collect();
-        by_min.sort_unstable_by_key(|(i, aabb)| sort_key(aabb.mins[axis], *i));
+        let mut keys = Vec::with_capacity(list.len());
+        keys.extend(
+            (list.iter().enumerate())
+                .filter(|(_, target)| !target.bounds.mins[axis].is_nan())
+                .map(|(i, target)| sort_key(target.bounds.mins[axis], i as u32)),
+        );
+        keys.sort_unstable();
+        // The low half of a key is its index.
+        let by_min = Some(
+            (keys.into_iter())
+                .map(|key| (key as u32, list[key as u32 as usize].bounds))
+                .collect(),
+        );
         Self {
             list,
             by_min,
@@ -237,9 +253,9 @@ impl MovingTargets {
         };
         let lo = mins().fold(f64::INFINITY, f64::min);
         let hi = mins().fold(f64::NEG_INFINITY, f64::max);
-        let width = (hi - lo) / bins as f64;
+        let per_unit = bins as f64 / (hi - lo);
         // NaN (no spread, or infinite bounds) goes to bin 0.
-        let bin = |x: f64| (((x - lo) / width) as usize).min(bins - 1);
+        let bin = |x: f64| (((x - lo) * per_unit) as usize).min(bins - 1);
         let mut counts = [0u64; Self::MAX_BINS + 1];
         for min in mins() {
             counts[bin(min) + 1] += 1;
@@ -291,23 +307,33 @@ impl MovingTargets {
     /// The targets whose bounds intersect `bounds`, but for the colliders of `body`, in handle
     /// order. A bound that intersects starts on `axis` within `[bounds.mins - longest,
     /// bounds.maxs]`: only that window of `by_min` is tested, with the same test as a scan of
-    /// `list`, and the hits are put back in `list`'s order, so the result is exactly the scan's.
+    /// `list`, and the hits are put back in `list`'s order, so the result is exactly the scan's
+    /// (which few bullets run instead).
     fn intersecting<'a>(
         &'a self,
         bounds: &'a Aabb,
         body: RigidBodyHandle,
     ) -> impl Iterator<Item = &'a MovingTarget> + 'a {
-        let from = bounds.mins[self.axis] as f64 - self.longest;
-        let to = bounds.maxs[self.axis] as f64;
-        let min = |(_, aabb): &(u32, Aabb)| aabb.mins[self.axis] as f64;
-        let start = self.by_min.partition_point(|e| min(e) < from);
-        let end = start + self.by_min[start..].partition_point(|e| min(e) <= to);
-        let mut hits: Vec<u32> = self.by_min[start..end]
-            .iter()
-            .filter(|(i, aabb)| aabb.intersects(bounds) && self.list[*i as usize].body != body)
-            .map(|(i, _)| *i)
-            .collect();
-        hits.sort_unstable();
+        let hit =
+            |i: u32, aabb: &Aabb| aabb.intersects(bounds) && self.list[i as usize].body != body;
+        let hits: Vec<u32> = match &self.by_min {
+            None => (0..self.list.len() as u32)
+                .filter(|i| hit(*i, &self.list[*i as usize].bounds))
+                .collect(),
+            Some(by_min) => {
+                let from = bounds.mins[self.axis] as f64 - self.longest;
+                let to = bounds.maxs[self.axis] as f64;
+                let min = |(_, aabb): &(u32, Aabb)| aabb.mins[self.axis] as f64;
+                let start = by_min.partition_point(|e| min(e) < from);
+                let end = start + by_min[start..].partition_point(|e| min(e) <= to);
+                let mut hits: Vec<u32> = (by_min[start..end].iter())
+                    .filter(|(i, aabb)| hit(*i, aabb))
+                    .map(|(i, _)| *i)
+                    .collect();
+                hits.sort_unstable();
+                hits
+            }
+        };
         hits.into_iter().map(|i| &self.list[i as usize])
     }
 }

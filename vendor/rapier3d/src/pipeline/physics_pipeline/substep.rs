@@ -395,6 +395,13 @@ impl PhysicsPipeline {
         {
             ccd_solver.invalidate_fixed_targets_cache();
         }
+        // Policy 3's cached end contacts hold for the shapes they were queried with.
+        let reshaped = ColliderChanges::SHAPE | ColliderChanges::DEFORMED;
+        if (modified_colliders.iter())
+            .any(|h| colliders.get(*h).is_some_and(|co| co.changes.intersects(reshaped)))
+        {
+            ccd_solver.invalidate_end_contacts();
+        }
 
         // Join islands based on new joints.
         #[cfg(feature = "enhanced-determinism")]
