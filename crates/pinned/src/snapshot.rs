@@ -247,7 +247,11 @@ pub(crate) fn open(
     }
     let stored = &bytes[HEADER_LEN..];
     let world = if info.compressed {
-        let payload = catch_panic(|| decompress_payload(stored), Error::Decompression)?;
+        let payload = catch_panic(
+            || decompress_payload(stored),
+            "decoding",
+            Error::Decompression,
+        )?;
         decode_and_validate(config, &payload)?
     } else {
         decode_and_validate(config, stored)?
@@ -271,12 +275,13 @@ fn decode_and_validate(config: &WorldConfig, payload: &[u8]) -> Result<PhysicsWo
         validate::validate(&world)?;
         Ok(world)
     };
-    catch_panic(run, Error::Undecodable)
+    catch_panic(run, "decoding", Error::Undecodable)
 }
 
-/// Runs `run`; a panic becomes `wrap("panic while decoding: <message>")`.
-fn catch_panic<T>(
+/// Runs `run`; a panic becomes `wrap("panic while <during>: <message>")`.
+pub(crate) fn catch_panic<T>(
     run: impl FnOnce() -> Result<T, Error>,
+    during: &str,
     wrap: fn(String) -> Error,
 ) -> Result<T, Error> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|panic| {
@@ -285,7 +290,7 @@ fn catch_panic<T>(
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        Err(wrap(format!("panic while decoding: {msg}")))
+        Err(wrap(format!("panic while {during}: {msg}")))
     })
 }
 

@@ -1,4 +1,4 @@
-//! Structural and finiteness invariants of a world, checked on every restore and adopt.
+//! Structural, shape and range invariants of a world, checked on every restore and adopt.
 //!
 //! Structural (in this order):
 //! 1. every collider's parent body exists and lists the collider among its colliders;
@@ -6,23 +6,42 @@
 //! 3. both bodies of every impulse joint exist;
 //! 4. the body of every link of every multibody exists;
 //! 5. both colliders of every narrow-phase contact pair and intersection pair exist;
-//! 6. every body of the island manager's active set exists.
+//! 6. every body of the island manager's active set exists;
+//! 7. the broad phase's tree is well formed (`Bvh::validate`: every index in range, every node
+//!    reached once, the leaf map and the tree in agreement);
+//! 8. every collider's shape is (`validate_shape`: a mesh's, polyhedron's, heightfield's or
+//!    compound's indices and tree).
 //!
 //! Finite: every body's translation, rotation, linear and angular velocity and mass; every
 //! collider's translation and rotation.
 //!
-//! Not checked: the broad phase's tree (no cheap public walk that cannot loop on a crafted tree)
-//! and soft bodies. Some of rapier's accessors index internal arrays with decoded numbers and
-//! panic when they are out of range; the caller runs this under `catch_unwind` (see
-//! `snapshot.rs`).
+//! Ranges: every rotation (body, collider, collider relative to its parent) is a unit
+//! quaternion within [`UNIT_TOLERANCE`]; every collider's contact skin is at least 0; every
+//! body's additional solver iterations are at most [`MAX_ADDITIONAL_SOLVER_ITERATIONS`].
+//!
+//! Not checked yet: the narrow phase's graphs and manifolds, the island manager's ids,
+//! multibody internals, soft bodies. Some of rapier's accessors index internal arrays with
+//! decoded numbers and panic when they are out of range; the caller runs this under
+//! `catch_unwind` (see `snapshot.rs`).
 
 use crate::error::Error;
+use rapier3d::parry::shape::validate_shape;
 use rapier3d::prelude::*;
+
+/// How far from 1 a decoded rotation's norm may be. The integrator renormalizes every step, so a
+/// stepped world stays within about 1e-6; a rotation far from unit makes parry's EPA index out
+/// of its arrays.
+pub const UNIT_TOLERANCE: Real = 1e-4;
+
+/// The most extra solver iterations a body may ask for. Each one is a whole extra substep of its
+/// island, so a decoded `u32::MAX` made one step of a 20-body world take seconds.
+pub const MAX_ADDITIONAL_SOLVER_ITERATIONS: usize = 64;
 
 /// Checks every invariant of the module docs; the first one that fails is the error.
 pub(crate) fn validate(world: &PhysicsWorld) -> Result<(), Error> {
     structural(world)?;
-    finite(world)
+    finite(world)?;
+    ranges(world)
 }
 
 fn structural(w: &PhysicsWorld) -> Result<(), Error> {
@@ -83,6 +102,56 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
     for body in w.islands.active_bodies() {
         if !w.bodies.contains(body) {
             return fail(format!("active set: body {body:?} does not exist"));
+        }
+    }
+    let tree = (w.broad_phase)
+        .as_query_pipeline(
+            w.narrow_phase.query_dispatcher(),
+            &w.bodies,
+            &w.colliders,
+            QueryFilter::default(),
+        )
+        .bvh;
+    if let Err(e) = tree.validate() {
+        return fail(format!("broad phase: {e}"));
+    }
+    for (h, co) in w.colliders.iter() {
+        if let Err(e) = validate_shape(co.shape()) {
+            return fail(format!("collider {h:?}: {e}"));
+        }
+    }
+    Ok(())
+}
+
+fn ranges(w: &PhysicsWorld) -> Result<(), Error> {
+    let fail = |msg: String| Err(Error::Structural(msg));
+    let unit = |q: &Rotation| (q.length() - 1.0).abs() <= UNIT_TOLERANCE;
+    for (h, rb) in w.bodies.iter() {
+        if !unit(&rb.position().rotation) {
+            return fail(format!("body {h:?}: rotation is not a unit quaternion"));
+        }
+        let extra = rb.additional_solver_iterations();
+        if extra > MAX_ADDITIONAL_SOLVER_ITERATIONS {
+            return fail(format!(
+                "body {h:?}: {extra} additional solver iterations (at most {MAX_ADDITIONAL_SOLVER_ITERATIONS})"
+            ));
+        }
+    }
+    for (h, co) in w.colliders.iter() {
+        let relative = co.position_wrt_parent().map(|p| p.rotation);
+        if !unit(&co.position().rotation) || relative.is_some_and(|q| !unit(&q)) {
+            return fail(format!("collider {h:?}: rotation is not a unit quaternion"));
+        }
+        // NaN is below 0 here too.
+        if co
+            .contact_skin()
+            .partial_cmp(&0.0)
+            .is_none_or(|o| o.is_lt())
+        {
+            return fail(format!(
+                "collider {h:?}: contact skin {} below 0",
+                co.contact_skin()
+            ));
         }
     }
     Ok(())

@@ -74,11 +74,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "relative-motion pass: few bullets scan every target, the targets' sort keys sorted \
          once; policy 3's depth rule queried at the end poses first",
     ),
+    (
+        "b0fecaff2dc0c8f561aee15ac354a4ee468ea16a6da4cf752adf7db547b57c51",
+        "parry's validate methods for decoded structures (new patch 0009; nothing in the \
+         engine calls them)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "5bc322308a1a1cd8ccbb6cc08178be26c07a2576b66c9c24c5f73bea3cccce87";
+pub const PATCH_SERIES: &str = "b0fecaff2dc0c8f561aee15ac354a4ee468ea16a6da4cf752adf7db547b57c51";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

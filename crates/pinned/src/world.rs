@@ -66,14 +66,21 @@ impl PinnedWorld {
     }
 
     /// Takes a world built by other code, at tick 0, if its integration parameters and gravity
-    /// equal the pinned ones bit for bit and it passes the structural and finiteness checks.
+    /// equal the pinned ones bit for bit and it passes the structural, finiteness and range
+    /// checks. The checks run under `catch_unwind`, as on restore: a world whose internal
+    /// indices make one of rapier's accessors panic is refused with
+    /// `Structural("panic while validating: …")`.
     pub fn adopt(config: WorldConfig, world: PhysicsWorld) -> Result<Self, Error> {
         let diffs =
             config::diff_world(config.entry(), &world.integration_parameters, world.gravity);
         if !diffs.is_empty() {
             return Err(Error::ConfigMismatch(diffs));
         }
-        validate::validate(&world)?;
+        snapshot::catch_panic(
+            || validate::validate(&world),
+            "validating",
+            Error::Structural,
+        )?;
         Ok(Self {
             config,
             world,

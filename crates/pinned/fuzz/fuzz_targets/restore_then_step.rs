@@ -7,7 +7,8 @@
 //! operations `[o0, o1, o2, x]`: byte `(o0 | o1 << 8 | o2 << 16) % payload length` of the payload
 //! is xor-ed with `x`. The result is framed with `rapier_pinned::seal` (physics-version 2, the
 //! world's config digest, the base's tick), so the checksum passes and every input reaches the
-//! decoder, the parameter diff and the structural/finiteness validation.
+//! decoder, the parameter diff and the structural/finiteness validation (`MutatedSnapshot` in
+//! `src/world.rs`, which the regression test in CI shares).
 //!
 //! Asserts: no panic escapes `restore_into`; on error the world is byte-for-byte unchanged; a
 //! world that restored steps without a panic (and without a hang: run with `-timeout`), and its
@@ -18,9 +19,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned::{seal, PinnedWorld, SnapshotKey, HEADER_LEN};
+use rapier_pinned::{PinnedWorld, SnapshotKey, HEADER_LEN};
 use rapier_pinned_fuzz::{
-    config, in_restore, install_panic_policy, key, small_world, write_seeds, BASE_TICKS,
+    bases, in_restore, install_panic_policy, key, small_world, write_seeds, MutatedSnapshot,
+    BASE_TICKS,
 };
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -29,7 +31,6 @@ struct State {
     /// The target world; the reference state is `BASE_TICKS[0]`.
     world: PinnedWorld,
     key: SnapshotKey,
-    digest: [u8; 32],
     reference: Vec<u8>,
     tick: u64,
     /// The payloads of the base worlds and their ticks.
@@ -40,13 +41,7 @@ fn state() -> &'static Mutex<State> {
     static STATE: OnceLock<Mutex<State>> = OnceLock::new();
     STATE.get_or_init(|| {
         install_panic_policy();
-        let bases: Vec<(Vec<u8>, u64)> = BASE_TICKS
-            .iter()
-            .map(|&t| {
-                let w = small_world(t);
-                (rapier_pinned::encode_world(w.world()), w.tick())
-            })
-            .collect();
+        let bases = bases();
         let world = small_world(BASE_TICKS[0]);
         let reference = world.snapshot(None);
         let tick = world.tick();
@@ -54,7 +49,6 @@ fn state() -> &'static Mutex<State> {
         Mutex::new(State {
             world,
             key: key(),
-            digest: config().digest(),
             reference,
             tick,
             bases,
@@ -85,23 +79,19 @@ static ACCEPTED_MUTATED: AtomicU64 = AtomicU64::new(0);
 static NON_CANONICAL: AtomicU64 = AtomicU64::new(0);
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, ops)) = data.split_first() else {
-        return;
-    };
     let mut guard = state().lock().unwrap_or_else(|e| e.into_inner());
     let st = &mut *guard;
-    let (base, tick) = &st.bases[(selector & 1) as usize];
-    let authenticated = selector & 2 != 0;
-    let steps = 1 + ((selector >> 2) & 3) as usize;
-    let mut payload = base.clone();
-    let n = payload.len();
-    for op in ops.chunks_exact(4) {
-        let at = (op[0] as usize | (op[1] as usize) << 8 | (op[2] as usize) << 16) % n;
-        payload[at] ^= op[3];
-    }
-    let mutated = payload != *base;
+    let Some(MutatedSnapshot {
+        bytes,
+        payload,
+        authenticated,
+        steps,
+        mutated,
+    }) = MutatedSnapshot::new(&st.bases, data)
+    else {
+        return;
+    };
     let key = authenticated.then_some(&st.key);
-    let bytes = seal(config().physics_version(), *tick, st.digest, &payload, key);
     let result = in_restore("restore_then_step", data, || {
         st.world.restore_into(&bytes, key)
     });

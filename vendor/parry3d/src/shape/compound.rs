@@ -633,6 +633,39 @@ impl Compound {
         self.pseudo_normals = Some(pseudo_normals);
     }
 
+    /// Checks, without panicking, the invariants of a compound decoded from untrusted bytes
+    /// (rapier-pinned patch): at least one part, none of them composite (as [`Compound::new`]
+    /// asserts), one bound and at most one pseudo-normal entry per part, the BVH valid with one
+    /// leaf per part, every part valid itself ([`crate::shape::validate_shape`]) and at a finite
+    /// pose. The first broken invariant is the error.
+    pub fn validate(&self) -> Result<(), crate::utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| Err(crate::utils::InvalidStructure::new("Compound", detail));
+        let n = self.shapes.len();
+        if n == 0 || self.aabbs.len() != n {
+            return fail(format!("{n} parts and {} bounds", self.aabbs.len()));
+        }
+        if let Some(normals) = &self.pseudo_normals {
+            if normals.len() != n {
+                return fail(format!(
+                    "{} pseudo-normal entries for {n} parts",
+                    normals.len()
+                ));
+            }
+        }
+        self.bvh.validate_leaves(n)?;
+        for (i, (pose, shape)) in self.shapes.iter().enumerate() {
+            if shape.as_composite_shape().is_some() {
+                return fail(format!("part {i} is itself composite"));
+            }
+            if !pose.translation.is_finite() || !pose.rotation.is_finite() {
+                return fail(format!("part {i}'s pose is not finite"));
+            }
+            crate::shape::validate_shape(shape.as_ref())?;
+        }
+        Ok(())
+    }
+
     /// Returns the [`CompoundPseudoNormals`] of the part with index `i`.
     ///
     /// `None` unless this compound was given [`CompoundFlags::FIX_INTERNAL_EDGES`] and the part is

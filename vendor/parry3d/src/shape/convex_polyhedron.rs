@@ -934,6 +934,67 @@ impl ConvexPolyhedron {
     }
 }
 
+impl ConvexPolyhedron {
+    /// Checks, without panicking, the adjacency of a polyhedron decoded from untrusted bytes
+    /// (rapier-pinned patch): one vertex record per point, every vertex's and face's range of
+    /// adjacent elements within its adjacency lists, and every index in those lists and in the
+    /// edges within range; points and face normals finite. The first broken invariant is the
+    /// error.
+    pub fn validate(&self) -> Result<(), utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| Err(utils::InvalidStructure::new("ConvexPolyhedron", detail));
+        let (np, nf, ne) = (self.points.len(), self.faces.len(), self.edges.len());
+        if self.vertices.len() != np {
+            return fail(format!(
+                "{} vertex records for {np} points",
+                self.vertices.len()
+            ));
+        }
+        if np == 0 || nf == 0 {
+            return fail(format!("{np} points and {nf} faces"));
+        }
+        let within = |first: u32, count: u32, len: usize| first as u64 + count as u64 <= len as u64;
+        let per_vertex = self.faces_adj_to_vertex.len();
+        if self.edges_adj_to_vertex.len() != per_vertex
+            || (self.vertices.iter()).any(|v| {
+                !within(
+                    v.first_adj_face_or_edge,
+                    v.num_adj_faces_or_edge,
+                    per_vertex,
+                )
+            })
+        {
+            return fail(format!(
+                "a vertex's adjacency out of its {per_vertex} entries"
+            ));
+        }
+        let per_face = self.vertices_adj_to_face.len();
+        if self.edges_adj_to_face.len() != per_face
+            || (self.faces.iter())
+                .any(|f| !within(f.first_vertex_or_edge, f.num_vertices_or_edges, per_face))
+        {
+            return fail(format!("a face's adjacency out of its {per_face} entries"));
+        }
+        let all_below = |list: &[u32], len: usize| list.iter().all(|&i| (i as usize) < len);
+        if !all_below(&self.faces_adj_to_vertex, nf)
+            || !all_below(&self.edges_adj_to_vertex, ne)
+            || !all_below(&self.vertices_adj_to_face, np)
+            || !all_below(&self.edges_adj_to_face, ne)
+            || (self.edges.iter()).any(|e| !all_below(&e.vertices, np) || !all_below(&e.faces, nf))
+        {
+            return fail(format!(
+                "an index out of {np} points, {nf} faces or {ne} edges"
+            ));
+        }
+        if !self.points.iter().all(|p| p.is_finite())
+            || !self.faces.iter().all(|f| f.normal.is_finite())
+        {
+            return fail(format!("a point or face normal is not finite"));
+        }
+        Ok(())
+    }
+}
+
 impl SupportMap for ConvexPolyhedron {
     #[inline]
     fn local_support_point(&self, dir: Vector) -> Vector {

@@ -114,6 +114,45 @@ impl HeightField {
             flags,
         }
     }
+
+    /// Checks, without panicking, the shape invariants of a heightfield decoded from untrusted
+    /// bytes (rapier-pinned patch): at least 2 rows and columns of heights, both arrays holding
+    /// exactly their rows × columns, one cell status per cell, the triangle count of the grid,
+    /// and finite heights, scale and bounds. The first broken invariant is the error.
+    pub fn validate(&self) -> Result<(), crate::utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| Err(crate::utils::InvalidStructure::new("HeightField", detail));
+        let (rows, cols) = (self.heights.nrows(), self.heights.ncols());
+        let cells = |a: usize, b: usize| (a as u64).checked_mul(b as u64);
+        if rows < 2 || cols < 2 || cells(rows, cols) != Some(self.heights.data().len() as u64) {
+            return fail(format!(
+                "{rows} x {cols} heights holding {}",
+                self.heights.data().len()
+            ));
+        }
+        let (srows, scols) = (self.status.nrows(), self.status.ncols());
+        if (srows, scols) != (rows - 1, cols - 1)
+            || cells(srows, scols) != Some(self.status.data().len() as u64)
+        {
+            return fail(format!(
+                "{srows} x {scols} cell statuses for {rows} x {cols} heights"
+            ));
+        }
+        if cells(srows, scols).map(|c| c * 2) != Some(self.num_triangles as u64) {
+            return fail(format!(
+                "{} triangles for {srows} x {scols} cells",
+                self.num_triangles
+            ));
+        }
+        let finite = self.heights.data().iter().all(|h| h.is_finite())
+            && self.scale.is_finite()
+            && self.aabb.mins.is_finite()
+            && self.aabb.maxs.is_finite();
+        if !finite {
+            return fail(format!("a height, the scale or the bounds are not finite"));
+        }
+        Ok(())
+    }
 }
 
 impl HeightField {

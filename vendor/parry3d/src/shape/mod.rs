@@ -63,6 +63,8 @@ pub use self::tetrahedron::{Tetrahedron, TetrahedronPointLocation};
 pub use self::triangle_pseudo_normals::TrianglePseudoNormals;
 #[cfg(feature = "alloc")]
 pub use self::trimesh::*;
+#[cfg(feature = "alloc")]
+pub use self::validate_shape::validate_shape;
 
 /// A cylinder dilated by a sphere (so it has round corners).
 #[cfg(feature = "dim3")]
@@ -128,6 +130,8 @@ mod polygonal_feature_map;
 mod tetrahedron;
 #[cfg(feature = "alloc")]
 pub(crate) mod trimesh;
+#[cfg(feature = "alloc")]
+mod validate_shape;
 // TODO: move this elsewhere?
 #[cfg(feature = "alloc")]
 mod compound_pseudo_normals;

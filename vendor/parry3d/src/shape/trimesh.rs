@@ -2258,6 +2258,80 @@ impl TypedCompositeShape for TriMesh {
     }
 }
 
+impl TriMesh {
+    /// Checks, without panicking, the index invariants of a mesh decoded from untrusted bytes
+    /// (rapier-pinned patch): every triangle's vertices exist, the BVH is valid with one leaf
+    /// per triangle, and the pseudo-normals, half-edge topology and connected components, when
+    /// present, have one entry per vertex, triangle or half-edge and only indices in range. The
+    /// first broken invariant is the error.
+    pub fn validate(&self) -> Result<(), crate::utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| Err(crate::utils::InvalidStructure::new("TriMesh", detail));
+        let (nv, nt) = (self.vertices.len(), self.indices.len());
+        if let Some(t) = self
+            .indices
+            .iter()
+            .position(|tri| tri.iter().any(|&v| v as usize >= nv))
+        {
+            return fail(format!("triangle {t} has a vertex out of the {nv}"));
+        }
+        self.bvh.validate_leaves(nt)?;
+        #[cfg(feature = "dim3")]
+        if let Some(normals) = &self.pseudo_normals {
+            let (v, e) = (
+                normals.vertices_pseudo_normal.len(),
+                normals.edges_pseudo_normal.len(),
+            );
+            if v != nv || e != nt {
+                return fail(format!(
+                    "{v} vertex and {e} edge pseudo-normals for {nv} vertices and {nt} triangles"
+                ));
+            }
+        }
+        if let Some(topology) = &self.topology {
+            let (tv, tf, nh) = (
+                topology.vertices.len(),
+                topology.faces.len(),
+                topology.half_edges.len(),
+            );
+            if tv != nv || tf != nt {
+                return fail(format!("topology of {tv} vertices and {tf} faces"));
+            }
+            // A vertex without edges and an edge without twin hold `u32::MAX`.
+            let edge = |e: u32, or_none: bool| (e as usize) < nh || (or_none && e == u32::MAX);
+            if topology.vertices.iter().any(|v| !edge(v.half_edge, true))
+                || topology.faces.iter().any(|f| !edge(f.half_edge, false))
+                || topology.half_edges.iter().any(|h| {
+                    !edge(h.next, false)
+                        || !edge(h.twin, true)
+                        || h.vertex as usize >= nv
+                        || h.face as usize >= nt
+                })
+            {
+                return fail(format!("a topology index out of range ({nh} half-edges)"));
+            }
+        }
+        if let Some(components) = &self.connected_components {
+            let ranges = &components.ranges;
+            let count = ranges.len().saturating_sub(1);
+            let monotonic = ranges.windows(2).all(|w| w[0] <= w[1]);
+            if ranges.first() != Some(&0)
+                || !monotonic
+                || ranges.last() != Some(&components.grouped_faces.len())
+                || components.face_colors.len() != nt
+                || components.grouped_faces.len() != nt
+                || components.face_colors.iter().any(|&c| c as usize >= count)
+                || components.grouped_faces.iter().any(|&f| f as usize >= nt)
+            {
+                return fail(format!(
+                    "connected components inconsistent with {nt} triangles"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod test {
     use crate::math::{Real, Vector};

@@ -5,6 +5,8 @@ pub use self::center::center;
 
 #[cfg(feature = "alloc")]
 pub use self::array2::Array2;
+#[cfg(feature = "alloc")]
+pub use self::invalid_structure::InvalidStructure;
 #[cfg(feature = "dim3")]
 #[cfg(feature = "alloc")]
 pub use self::cleanup::remove_unused_points;
@@ -46,6 +48,8 @@ pub(crate) use self::wops::simd_swap;
 
 #[cfg(feature = "alloc")]
 mod array2;
+#[cfg(feature = "alloc")]
+mod invalid_structure;
 mod as_bytes;
 mod ccw_face_normal;
 mod center;

@@ -1,6 +1,9 @@
 use crate::partitioning::bvh::bvh_tree::BvhNodeIndex;
 use crate::partitioning::Bvh;
 use crate::utils::hashset::HashSet;
+use crate::utils::InvalidStructure;
+use alloc::format;
+use alloc::vec;
 
 impl Bvh {
     /// Counts the number of leaves that can be reached from the node at index `id`.
@@ -214,5 +217,120 @@ impl Bvh {
                 stack.push(node.left.children);
             }
         }
+    }
+
+    /// Checks, without panicking, looping or allocating more than one flag per node, every index
+    /// invariant the tree's queries and updates rely on: a tree decoded from untrusted bytes that
+    /// passes steps like one built by parry. The first broken invariant is the error.
+    ///
+    /// - There is one parent per node; an empty tree has no leaf and no free node.
+    /// - From the root, every internal child's node exists, is reached once (no cycle, no
+    ///   sharing), names that child as its parent, and has a leaf count equal to its two
+    ///   children's (none of them 0).
+    /// - Every leaf is in the leaf map at its place, and the leaf map holds nothing else.
+    /// - Every free node exists, is free once and is not in the tree.
+    ///
+    /// Not checked: that the bounding boxes enclose their children (a stale box misses pairs,
+    /// it does not crash; `refit` recomputes them).
+    pub fn validate(&self) -> Result<(), InvalidStructure> {
+        let fail = |detail| Err(InvalidStructure::new("Bvh", detail));
+        let n = self.nodes.len();
+        if self.parents.len() != n {
+            return fail(format!("{} parents for {n} nodes", self.parents.len()));
+        }
+        // The leaf map's own count, checked against its entries (`VecMap::len` trusts it).
+        let mut mapped = 0usize;
+        for _ in self.leaf_node_indices.iter() {
+            mapped += 1;
+        }
+        if mapped != self.leaf_node_indices.len() {
+            return fail(format!(
+                "the leaf map counts {} leaves and holds {mapped}",
+                self.leaf_node_indices.len()
+            ));
+        }
+        let mut in_tree = vec![false; n];
+        let mut leaves = 0usize;
+        if n > 0 {
+            in_tree[0] = true;
+            let root = &self.nodes[0];
+            let single = root.right.leaf_count() == 0;
+            let mut stack = vec![0u32];
+            while let Some(id) = stack.pop() {
+                let node = &self.nodes[id as usize];
+                for (child, at) in [
+                    (&node.left, BvhNodeIndex::left(id)),
+                    (&node.right, BvhNodeIndex::right(id)),
+                ] {
+                    if single && at == BvhNodeIndex::right(0) {
+                        continue; // A one-leaf tree's right slot is empty.
+                    }
+                    let count = child.leaf_count();
+                    if count == 0 {
+                        return fail(format!("node {at:?} has no leaf"));
+                    }
+                    if child.is_leaf() {
+                        let leaf = child.children as usize;
+                        if self.leaf_node_indices.get(leaf) != Some(&at) {
+                            return fail(format!("leaf {leaf} at {at:?} is not mapped there"));
+                        }
+                        leaves += 1;
+                        continue;
+                    }
+                    let c = child.children as usize;
+                    if c >= n {
+                        return fail(format!("node {at:?} points at node {c} of {n}"));
+                    }
+                    if in_tree[c] {
+                        return fail(format!("node {c} is reached twice"));
+                    }
+                    in_tree[c] = true;
+                    if self.parents[c] != at {
+                        return fail(format!("node {c}'s parent is not {at:?}"));
+                    }
+                    let below = &self.nodes[c];
+                    let sum = below.left.leaf_count() as u64 + below.right.leaf_count() as u64;
+                    if sum != count as u64 {
+                        return fail(format!(
+                            "node {at:?} counts {count} leaves, its children {sum}"
+                        ));
+                    }
+                    stack.push(c as u32);
+                }
+            }
+        }
+        if leaves != mapped {
+            return fail(format!(
+                "the leaf map holds {mapped} leaves, the tree {leaves}"
+            ));
+        }
+        let mut freed = vec![false; n];
+        for &free in &self.free_wide_nodes {
+            let f = free as usize;
+            if f >= n || in_tree[f] || freed[f] {
+                return fail(format!(
+                    "free node {f} is out of range, in the tree or freed twice"
+                ));
+            }
+            freed[f] = true;
+        }
+        Ok(())
+    }
+
+    /// [`Self::validate`], and the leaves are exactly `0..count` (the indices of the parts the
+    /// tree is over, as a mesh's triangles or a compound's shapes).
+    pub fn validate_leaves(&self, count: usize) -> Result<(), InvalidStructure> {
+        self.validate()?;
+        let out_of_range = self.leaf_node_indices.iter().any(|(leaf, _)| leaf >= count);
+        if out_of_range || self.leaf_node_indices.len() != count {
+            return Err(InvalidStructure::new(
+                "Bvh",
+                format!(
+                    "{} leaves, not one for each of the {count} parts",
+                    self.leaf_node_indices.len()
+                ),
+            ));
+        }
+        Ok(())
     }
 }

@@ -1,0 +1,218 @@
+//! The world the restore fuzz targets start from, and the input format of `restore_then_step`.
+//! Also compiled into `crates/pinned/tests/restore_regressions.rs` (by `#[path]`), which replays
+//! the committed reproducers in CI: keep it to `rapier3d` and `rapier_pinned`.
+
+use rapier3d::prelude::*;
+use rapier_pinned::{seal, PinnedWorld, SnapshotKey, WorldConfig};
+
+/// The physics-version of the target world.
+pub const VERSION: u32 = 2;
+/// Its match id.
+pub const MATCH_ID: u64 = 7;
+
+/// The target world's config.
+pub fn config() -> WorldConfig {
+    WorldConfig::new(VERSION)
+        .expect("physics-version 2")
+        .with_match_id(MATCH_ID)
+}
+
+/// The fleet key authenticated inputs are sealed with.
+pub fn key() -> SnapshotKey {
+    SnapshotKey::new([0xa5; 32])
+}
+
+/// A small world that still holds one of most things a snapshot can carry: a fixed ground,
+/// dynamic bodies with a cuboid, ball, capsule, cylinder, cone, convex hull, compound and a
+/// round cuboid, a trimesh and a heightfield on fixed bodies, a kinematic body, a sensor, a
+/// sleeping body, a CCD body, a revolute impulse joint and a two-link multibody. Stepped `steps`
+/// times under [`config`].
+pub fn small_world(steps: usize) -> PinnedWorld {
+    let mut w = PinnedWorld::new(config());
+    let ground = w.insert_body(RigidBodyBuilder::fixed());
+    w.insert_collider(
+        ColliderBuilder::cuboid(20.0, 0.1, 20.0).translation(Vector::new(0.0, -0.1, 0.0)),
+        Some(ground),
+    );
+    let shapes: Vec<ColliderBuilder> = vec![
+        ColliderBuilder::cuboid(0.5, 0.5, 0.5),
+        ColliderBuilder::ball(0.4).restitution(0.5),
+        ColliderBuilder::capsule_y(0.3, 0.2),
+        ColliderBuilder::cylinder(0.3, 0.4),
+        ColliderBuilder::cone(0.3, 0.4),
+        ColliderBuilder::convex_hull(&[
+            Vector::new(0.0, 0.0, 0.0),
+            Vector::new(0.6, 0.0, 0.0),
+            Vector::new(0.0, 0.6, 0.0),
+            Vector::new(0.0, 0.0, 0.6),
+            Vector::new(0.4, 0.4, 0.4),
+        ])
+        .expect("convex hull"),
+        ColliderBuilder::compound(vec![
+            (
+                Pose::from_translation(Vector::new(-0.3, 0.0, 0.0)),
+                SharedShape::cuboid(0.2, 0.2, 0.2),
+            ),
+            (
+                Pose::from_translation(Vector::new(0.3, 0.0, 0.0)),
+                SharedShape::ball(0.2),
+            ),
+        ]),
+        ColliderBuilder::round_cuboid(0.3, 0.2, 0.3, 0.05),
+    ];
+    for (i, shape) in shapes.into_iter().enumerate() {
+        let x = (i % 4) as f32 * 1.5 - 2.25;
+        let y = 0.6 + (i / 4) as f32 * 1.2;
+        let mut body = RigidBodyBuilder::dynamic().translation(Vector::new(x, y, 0.0));
+        if i == 1 {
+            body = body.ccd_enabled(true).linvel(Vector::new(0.0, -20.0, 0.0));
+        }
+        let h = w.insert_body(body);
+        w.insert_collider(shape.friction(0.7), Some(h));
+    }
+    // A sleeping body away from the rest.
+    let sleeper = w.insert_body(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(6.0, 0.5, 6.0))
+            .sleeping(true),
+    );
+    w.insert_collider(ColliderBuilder::cuboid(0.5, 0.5, 0.5), Some(sleeper));
+    // A fixed trimesh ramp and a heightfield patch.
+    let ramp = w.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(-6.0, 0.0, 0.0)));
+    w.insert_collider(
+        ColliderBuilder::trimesh(
+            vec![
+                Vector::new(-1.0, 0.0, -1.0),
+                Vector::new(1.0, 0.0, -1.0),
+                Vector::new(1.0, 1.0, 1.0),
+                Vector::new(-1.0, 1.0, 1.0),
+            ],
+            vec![[0, 1, 2], [0, 2, 3]],
+        )
+        .expect("trimesh"),
+        Some(ramp),
+    );
+    let field = w.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(6.0, 0.0, -6.0)));
+    w.insert_collider(
+        ColliderBuilder::heightfield(
+            rapier3d::geometry::Array2::new(
+                3,
+                3,
+                vec![0.0, 0.1, 0.0, 0.1, 0.0, 0.1, 0.0, 0.1, 0.0],
+            ),
+            Vector::new(2.0, 1.0, 2.0),
+        ),
+        Some(field),
+    );
+    let ball_on_field =
+        w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(6.0, 0.6, -6.0)));
+    w.insert_collider(ColliderBuilder::ball(0.3), Some(ball_on_field));
+    // A kinematic paddle and a sensor it sweeps through.
+    let paddle = w.insert_body(
+        RigidBodyBuilder::kinematic_velocity_based()
+            .translation(Vector::new(0.0, 0.5, 4.0))
+            .linvel(Vector::new(1.0, 0.0, 0.0)),
+    );
+    w.insert_collider(ColliderBuilder::cuboid(0.2, 0.2, 0.2), Some(paddle));
+    w.insert_collider(
+        ColliderBuilder::ball(1.0)
+            .sensor(true)
+            .translation(Vector::new(0.5, 0.5, 4.0)),
+        None,
+    );
+    // A pendulum on a revolute impulse joint.
+    let anchor = w.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(0.0, 4.0, -4.0)));
+    let bob = w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(1.0, 4.0, -4.0)));
+    w.insert_collider(ColliderBuilder::ball(0.2), Some(bob));
+    w.insert_impulse_joint(
+        anchor,
+        bob,
+        RevoluteJointBuilder::new(Vector::Z).local_anchor2(Vector::new(-1.0, 0.0, 0.0)),
+    );
+    // A two-link multibody chain.
+    let root = w.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(-4.0, 4.0, -4.0)));
+    let mut prev = root;
+    for k in 1..=2 {
+        let link = w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(
+            -4.0 + k as f32 * 0.8,
+            4.0,
+            -4.0,
+        )));
+        w.insert_collider(ColliderBuilder::cuboid(0.3, 0.1, 0.1), Some(link));
+        w.insert_multibody_joint(
+            prev,
+            link,
+            SphericalJointBuilder::new().local_anchor2(Vector::new(-0.8, 0.0, 0.0)),
+        )
+        .expect("multibody joint");
+        prev = link;
+    }
+    for _ in 0..steps {
+        w.step();
+    }
+    w
+}
+
+/// Ticks of the base worlds a `restore_then_step` input can pick.
+pub const BASE_TICKS: [usize; 2] = [3, 40];
+
+/// A `restore_then_step` input made into a snapshot: byte 0 picks the base world (bit 0: tick
+/// `BASE_TICKS[0]` or `[1]`) and the seal (bit 1: authenticated with [`key`]), bits 2..=3 + 1 are
+/// the steps to take after a successful restore (1–4); the rest is read as 4-byte operations
+/// `[o0, o1, o2, x]` xor-ing `x` into byte `(o0 | o1 << 8 | o2 << 16) % payload length` of the
+/// base's payload, which is then sealed (physics-version [`VERSION`], [`config`]'s digest, the
+/// base's tick) so that it passes the checksum and the MAC.
+pub struct MutatedSnapshot {
+    /// The sealed snapshot.
+    pub bytes: Vec<u8>,
+    /// The mutated payload it seals.
+    pub payload: Vec<u8>,
+    /// Whether it is sealed with [`key`] (restore it with the key).
+    pub authenticated: bool,
+    /// How many steps to take after a successful restore.
+    pub steps: usize,
+    /// Whether the operations changed the payload at all.
+    pub mutated: bool,
+}
+
+impl MutatedSnapshot {
+    /// The snapshot of `input`, over `bases` (each base's payload and tick, in `BASE_TICKS`
+    /// order); `None` for an empty input.
+    pub fn new(bases: &[(Vec<u8>, u64)], input: &[u8]) -> Option<Self> {
+        let (&selector, ops) = input.split_first()?;
+        let (base, tick) = &bases[(selector & 1) as usize];
+        let authenticated = selector & 2 != 0;
+        let mut payload = base.clone();
+        let n = payload.len();
+        for op in ops.chunks_exact(4) {
+            let at = (op[0] as usize | (op[1] as usize) << 8 | (op[2] as usize) << 16) % n;
+            payload[at] ^= op[3];
+        }
+        let key = key();
+        let bytes = seal(
+            config().physics_version(),
+            *tick,
+            config().digest(),
+            &payload,
+            authenticated.then_some(&key),
+        );
+        Some(Self {
+            mutated: payload != *base,
+            bytes,
+            payload,
+            authenticated,
+            steps: 1 + ((selector >> 2) & 3) as usize,
+        })
+    }
+}
+
+/// The payload and tick of every base world (`small_world` at each of `BASE_TICKS`).
+pub fn bases() -> Vec<(Vec<u8>, u64)> {
+    BASE_TICKS
+        .iter()
+        .map(|&t| {
+            let w = small_world(t);
+            (rapier_pinned::encode_world(w.world()), w.tick())
+        })
+        .collect()
+}
