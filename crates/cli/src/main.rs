@@ -227,13 +227,16 @@ enum SnapshotCommand {
         /// Output file.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Write snapshot format 2 with an LZ4-compressed payload (docs/protocol.md §3.1).
+        #[arg(long)]
+        compressed: bool,
     },
     /// Print a snapshot's header; then restore it under its physics-version and --match-id and
     /// print the config summary, body/collider/joint counts and payload size per body.
     ///
-    /// Exit status 1 if the header is refused or the snapshot does not restore for that match
-    /// id (the reason names the typed error; for a config-digest mismatch, whether the snapshot
-    /// is a valid world of another match).
+    /// A snapshot that is a valid world of another match is shown too (exit status 0, the
+    /// counts printed as decoded ignoring the match id). Exit status 1 if the header is refused
+    /// or the snapshot does not restore for any match (the reason names the typed error).
     Inspect {
         /// Snapshot file.
         file: PathBuf,
@@ -535,7 +538,8 @@ fn snapshot_command(command: SnapshotCommand) -> Result<(), Failure> {
             steps,
             game,
             out,
-        } => snapshot::save(&scene, steps, &game, &out),
+            compressed,
+        } => snapshot::save(&scene, steps, &game, &out, compressed),
         SnapshotCommand::Inspect {
             file,
             match_id,

@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
+use rapier3d::prelude::PhysicsWorld;
 use rapier_pinned::{
-    import_upstream, inspect, seal, Error, PhysicsVersion, PinnedWorld, SnapshotInfo, SnapshotKey,
-    WorldConfig, HEADER_LEN, PHYSICS_VERSION_CURRENT,
+    import_upstream, inspect, Error, PhysicsVersion, PinnedWorld, SnapshotInfo, SnapshotKey,
+    WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 
 use crate::{hex, Failure, MatchArgs};
@@ -79,8 +80,14 @@ pub fn key(key_file: Option<&Path>) -> Result<Option<SnapshotKey>, String> {
     key_file.map(read_key).transpose()
 }
 
-/// `snapshot save`.
-pub fn save(name: &str, steps: u64, game: &MatchArgs, out: &Path) -> Result<(), Failure> {
+/// `snapshot save` (format 2 with a compressed payload when `compressed`).
+pub fn save(
+    name: &str,
+    steps: u64,
+    game: &MatchArgs,
+    out: &Path,
+    compressed: bool,
+) -> Result<(), Failure> {
     let scene = rapier_pinned_scenes::find(name)
         .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))?;
     let (v, match_id) = (game.physics_version, game.match_id);
@@ -97,11 +104,18 @@ pub fn save(name: &str, steps: u64, game: &MatchArgs, out: &Path) -> Result<(), 
     for _ in 0..steps {
         world.step();
     }
-    let bytes = world.snapshot(key.as_ref());
+    let (bytes, format) = if compressed {
+        (
+            world.snapshot_compressed(key.as_ref()),
+            "format 2, compressed",
+        )
+    } else {
+        (world.snapshot(key.as_ref()), "format 1")
+    };
     write(out, &bytes)?;
     println!(
         "saved {}: scene {name}, physics-version {v}, match {match_id}, tick {}, {} bodies, {} \
-         bytes, {}",
+         bytes ({format}), {}",
         out.display(),
         world.tick(),
         world.bodies().len(),
@@ -115,41 +129,22 @@ pub fn save(name: &str, steps: u64, game: &MatchArgs, out: &Path) -> Result<(), 
 /// otherwise fine for the physics-version, i.e. whether the snapshot is of another match.
 fn restore(
     bytes: &[u8],
-    info: &SnapshotInfo,
     config: WorldConfig,
     key: Option<&SnapshotKey>,
 ) -> Result<PinnedWorld, String> {
     PinnedWorld::restore(config, bytes, key).map_err(|e| {
         let mut msg = typed(&e);
         if matches!(e, Error::ConfigDigestMismatch { .. }) {
-            msg += &match_hint(bytes, info, config);
+            msg += &match_hint(bytes, config, key);
         }
         msg
     })
 }
 
-/// The world in `bytes` re-sealed with `config`'s digest and restored: every check but the
-/// config digest's. The digest hashes the version entry and the match id, so the match id cannot
-/// be read back; but if this restores, everything else is this physics-version's, so the
-/// snapshot belongs to another match.
-fn restore_ignoring_match(
-    bytes: &[u8],
-    info: &SnapshotInfo,
-    config: WorldConfig,
-) -> Result<PinnedWorld, Error> {
-    let resealed = seal(
-        info.physics_version,
-        info.tick,
-        config.digest(),
-        &bytes[HEADER_LEN.min(bytes.len())..],
-        None,
-    );
-    PinnedWorld::restore(config, &resealed, None)
-}
-
-/// Why a config digest differs, as far as the API can tell (see [`restore_ignoring_match`]).
-fn match_hint(bytes: &[u8], info: &SnapshotInfo, config: WorldConfig) -> String {
-    match restore_ignoring_match(bytes, info, config) {
+/// Why a config digest differs, as far as the wrapper can tell
+/// ([`PinnedWorld::open_ignoring_match`]: every other check).
+fn match_hint(bytes: &[u8], config: WorldConfig, key: Option<&SnapshotKey>) -> String {
+    match PinnedWorld::open_ignoring_match(config, bytes, key) {
         Ok(_) => format!(
             "\n  the payload is a valid physics-version {} world: the snapshot was written for \
              another match id than {} (pass its --match-id)",
@@ -166,8 +161,8 @@ fn match_hint(bytes: &[u8], info: &SnapshotInfo, config: WorldConfig) -> String 
 }
 
 /// One line on a world: its counts and the payload size per body.
-fn counts(world: &PinnedWorld, payload_len: u64) -> Vec<(&'static str, String)> {
-    let bodies = world.bodies().len();
+fn counts(world: &PhysicsWorld, payload_len: u64) -> Vec<(&'static str, String)> {
+    let bodies = world.bodies.len();
     let per_body = if bodies == 0 {
         "no bodies".to_string()
     } else {
@@ -175,11 +170,11 @@ fn counts(world: &PinnedWorld, payload_len: u64) -> Vec<(&'static str, String)> 
     };
     vec![
         ("bodies", bodies.to_string()),
-        ("colliders", world.colliders().len().to_string()),
-        ("impulse joints", world.impulse_joints().len().to_string()),
+        ("colliders", world.colliders.len().to_string()),
+        ("impulse joints", world.impulse_joints.len().to_string()),
         (
             "multibody joints",
-            world.multibody_joints().iter().count().to_string(),
+            world.multibody_joints.iter().count().to_string(),
         ),
         ("payload", format!("{payload_len} bytes, {per_body}")),
     ]
@@ -293,21 +288,24 @@ pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Resu
     };
     rows.extend(config_summary(&config));
     print_rows(&rows);
-    match restore(&bytes, &info, config, key.as_ref()) {
+    match restore(&bytes, config, key.as_ref()) {
         Ok(world) => {
+            print_rows(&counts(world.world(), info.payload_len));
+            Ok(())
+        }
+        // Another match's snapshot: what it holds is still shown, and that is not a failure.
+        Err(_) if info.config_digest != config.digest() => {
+            let (world, _) = PinnedWorld::open_ignoring_match(config, &bytes, key.as_ref())
+                .map_err(|e| Failure::Refused(typed(&e)))?;
+            println!(
+                "(a valid physics-version {} world of another match than {match_id}; decoded \
+                 ignoring the match id:)",
+                config.physics_version()
+            );
             print_rows(&counts(&world, info.payload_len));
             Ok(())
         }
-        Err(msg) => {
-            // Another match's snapshot: still show what it holds, then refuse.
-            if info.config_digest != config.digest() {
-                if let Ok(world) = restore_ignoring_match(&bytes, &info, config) {
-                    println!("(not for match {match_id}; decoded ignoring the match id:)");
-                    print_rows(&counts(&world, info.payload_len));
-                }
-            }
-            Err(Failure::Refused(msg))
-        }
+        Err(msg) => Err(Failure::Refused(msg)),
     }
 }
 
@@ -372,7 +370,7 @@ fn restore_file(
             .map_err(|e| Failure::Refused(typed(&e)))?
             .with_match_id(match_id),
     };
-    let world = restore(&bytes, &info, config, key.as_ref()).map_err(Failure::Refused)?;
+    let world = restore(&bytes, config, key.as_ref()).map_err(Failure::Refused)?;
     Ok((world, info, key))
 }
 

@@ -368,9 +368,10 @@ fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
     let (stdout, stderr) = run(&["snapshot", "inspect", flipped.to_str().unwrap()], 1);
     assert!(stdout.starts_with("file "), "{stdout}");
     assert!(stderr.contains("(kind: ChecksumMismatch)"), "{stderr}");
-    let (stdout, stderr) = run(&["snapshot", "inspect", f, "--match-id", "3"], 1);
+    // Another match's snapshot is shown, not refused.
+    let (stdout, _) = run(&["snapshot", "inspect", f, "--match-id", "3"], 0);
+    assert!(stdout.contains("of another match than 3"), "{stdout}");
     assert!(stdout.contains("bodies           1"), "{stdout}");
-    assert!(stderr.contains("(kind: ConfigDigestMismatch)"), "{stderr}");
 
     // I/O and usage errors are exit 2.
     let (_, stderr) = run(
@@ -380,6 +381,63 @@ fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
     assert!(stderr.starts_with("error: "), "{stderr}");
     let (_, stderr) = run(&["snapshot", "verify", f, "--physics-version", "99"], 2);
     assert!(stderr.contains("unknown physics-version 99"), "{stderr}");
+}
+
+/// `snapshot save --compressed` writes format 2, which every command reads; and the hint that a
+/// refused snapshot is of another match holds for both formats (the wrapper skips the digest
+/// check itself: nothing is re-sealed), while a damaged payload gets no such hint.
+#[test]
+fn both_formats_save_restore_and_tell_another_match() {
+    let dir = scratch("formats");
+    for (name, extra, format) in [
+        ("plain.snap", None, 1u16),
+        ("lz4.snap", Some("--compressed"), 2),
+    ] {
+        let file = dir.join(name);
+        let f = file.to_str().unwrap();
+        let mut args = vec![
+            "snapshot", "save", "--scene", "tower", "--steps", "5", "--out", f,
+        ];
+        args.extend(extra);
+        let (stdout, _) = run(&args, 0);
+        assert!(stdout.contains(&format!("(format {format}")), "{stdout}");
+        let bytes = std::fs::read(&file).unwrap();
+        assert_eq!(
+            rapier_pinned::inspect(&bytes).unwrap().format_version,
+            format
+        );
+        run(&["snapshot", "verify", f], 0);
+        let stderr = refused(&file, &["--match-id", "3"], "ConfigDigestMismatch");
+        assert!(
+            stderr.contains("another match id than 3"),
+            "{name}: {stderr}"
+        );
+        let (stdout, _) = run(&["snapshot", "inspect", f, "--match-id", "3"], 0);
+        assert!(
+            stdout.contains("of another match than 3"),
+            "{name}: {stdout}"
+        );
+
+        // A damaged world re-sealed for another match: refused with what is wrong with it.
+        let config = rapier_pinned::WorldConfig::new(2).unwrap().with_match_id(9);
+        let mut payload = rapier_pinned::decompress_payload(&bytes[rapier_pinned::HEADER_LEN..])
+            .unwrap_or_else(|_| bytes[rapier_pinned::HEADER_LEN..].to_vec());
+        payload.truncate(payload.len() / 2);
+        let sealed = if format == 2 {
+            rapier_pinned::seal_compressed(2, 5, config.digest(), &payload, None)
+        } else {
+            rapier_pinned::seal(2, 5, config.digest(), &payload, None)
+        };
+        let damaged = dir.join(format!("damaged-{name}"));
+        std::fs::write(&damaged, &sealed).unwrap();
+        let stderr = refused(&damaged, &[], "ConfigDigestMismatch");
+        assert!(
+            stderr.contains("not a valid physics-version 2 world"),
+            "{name}: {stderr}"
+        );
+        let (_, stderr) = run(&["snapshot", "inspect", damaged.to_str().unwrap()], 1);
+        assert!(stderr.contains("(kind: Undecodable)"), "{name}: {stderr}");
+    }
 }
 
 #[test]

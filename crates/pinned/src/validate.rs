@@ -10,7 +10,10 @@
 //! 7. the broad phase's tree is well formed (`Bvh::validate`: every index in range, every node
 //!    reached once, the leaf map and the tree in agreement);
 //! 8. every collider's shape is (`validate_shape`: a mesh's, polyhedron's, heightfield's or
-//!    compound's indices and tree).
+//!    compound's indices and tree);
+//! 9. the narrow phase's pair graphs agree with themselves and with the colliders' graph
+//!    indices (`NarrowPhase::validate`);
+//! 10. the island manager's ids agree with the bodies' (`IslandManager::validate`).
 //!
 //! Finite: every body's translation, rotation, linear and angular velocity and mass; every
 //! collider's translation and rotation.
@@ -19,8 +22,8 @@
 //! quaternion within [`UNIT_TOLERANCE`]; every collider's contact skin is at least 0; every
 //! body's additional solver iterations are at most [`MAX_ADDITIONAL_SOLVER_ITERATIONS`].
 //!
-//! Not checked yet: the narrow phase's graphs and manifolds, the island manager's ids,
-//! multibody internals, soft bodies. Some of rapier's accessors index internal arrays with
+//! Not checked yet: the narrow phase's manifolds and solver tables, multibody internals, soft
+//! bodies. Some of rapier's accessors index internal arrays with
 //! decoded numbers and panic when they are out of range; the caller runs this under
 //! `catch_unwind` (see `snapshot.rs`).
 
@@ -120,7 +123,10 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             return fail(format!("collider {h:?}: {e}"));
         }
     }
-    Ok(())
+    w.narrow_phase.validate().or_else(|e| fail(e.to_string()))?;
+    w.islands
+        .validate(&w.bodies)
+        .or_else(|e| fail(e.to_string()))
 }
 
 fn ranges(w: &PhysicsWorld) -> Result<(), Error> {

@@ -79,11 +79,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "parry's validate methods for decoded structures (new patch 0009; nothing in the \
          engine calls them)",
     ),
+    (
+        "98e30276faf9c86b69b34e9be254abdbee3a4a4c320664b7ce2f8ec474d09a32",
+        "rapier's validate methods for a decoded narrow phase and island manager (new patch \
+         0010; nothing in the engine calls them)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "b0fecaff2dc0c8f561aee15ac354a4ee468ea16a6da4cf752adf7db547b57c51";
+pub const PATCH_SERIES: &str = "98e30276faf9c86b69b34e9be254abdbee3a4a4c320664b7ce2f8ec474d09a32";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -255,12 +255,26 @@ impl PinnedWorld {
         bytes: &[u8],
         key: Option<&SnapshotKey>,
     ) -> Result<Self, Error> {
-        let (world, tick) = snapshot::open(&config, bytes, key)?;
+        let (world, tick) = snapshot::open(&config, bytes, key, snapshot::Match::Checked)?;
         Ok(Self {
             config,
             world,
             tick,
         })
+    }
+
+    /// Every check of [`Self::restore`] but the config digest's, for a diagnosis: when a
+    /// restore under `config` fails with [`Error::ConfigDigestMismatch`], a world here means the
+    /// snapshot is a valid world of `config`'s physics-version written for another match id (the
+    /// digest hashes the match id, so which one cannot be read back); an error is what else is
+    /// wrong with it. Returns the decoded world and its tick, not a `PinnedWorld`: it belongs to
+    /// no match this process knows, so it must not be resumed as one.
+    pub fn open_ignoring_match(
+        config: WorldConfig,
+        bytes: &[u8],
+        key: Option<&SnapshotKey>,
+    ) -> Result<(PhysicsWorld, u64), Error> {
+        snapshot::open(&config, bytes, key, snapshot::Match::Ignored)
     }
 
     /// Replaces this world by the one in `bytes` (same config), atomically: the snapshot is

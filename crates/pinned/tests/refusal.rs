@@ -590,3 +590,40 @@ fn upstream_import() {
         ErrorKind::Undecodable
     );
 }
+
+/// `open_ignoring_match` tells another match's snapshot from a bad one, in both formats: it
+/// decodes the first to the very world `restore` refuses for the digest alone, and still
+/// refuses a snapshot whose other checks fail (another physics-version, a flipped payload bit).
+#[test]
+fn open_ignoring_match_decodes_another_matchs_snapshot_only() {
+    let source = tower(12);
+    let other = config().with_match_id(MATCH + 1);
+    for bytes in [source.snapshot(None), source.snapshot_compressed(None)] {
+        assert_eq!(
+            PinnedWorld::restore(other, &bytes, None)
+                .unwrap_err()
+                .kind(),
+            ErrorKind::ConfigDigestMismatch
+        );
+        let (world, tick) = PinnedWorld::open_ignoring_match(other, &bytes, None)
+            .map_err(|e| e.to_string())
+            .unwrap();
+        assert_eq!(tick, source.tick());
+        assert_eq!(
+            rapier_pinned::encode_world(&world),
+            rapier_pinned::encode_world(source.world())
+        );
+        let v1 = WorldConfig::new(1).unwrap();
+        let kind = |r: Result<(PhysicsWorld, u64), rapier_pinned::Error>| r.err().map(|e| e.kind());
+        assert_eq!(
+            kind(PinnedWorld::open_ignoring_match(v1, &bytes, None)),
+            Some(ErrorKind::PhysicsVersionMismatch)
+        );
+        let mut damaged = bytes.clone();
+        *damaged.last_mut().unwrap() ^= 1;
+        assert_eq!(
+            kind(PinnedWorld::open_ignoring_match(other, &damaged, None)),
+            Some(ErrorKind::ChecksumMismatch)
+        );
+    }
+}

@@ -160,6 +160,52 @@ fn index_twice<T>(arr: &mut [T], a: usize, b: usize) -> Pair<&mut T> {
 }
 
 impl<N, E> Graph<N, E> {
+    /// Checks, without panicking or looping, the adjacency lists of a graph decoded from
+    /// untrusted bytes (rapier-pinned patch): in each direction, every node's list holds only
+    /// edges in range that name the node as that endpoint, links back through `prev`, and every
+    /// edge is in exactly one list. Edge removal walks and rewires these lists; an index out of
+    /// range there panics. The first broken invariant is the error.
+    pub fn validate(&self) -> Result<(), String> {
+        use alloc::format;
+        let count = self.edges.len();
+        for k in 0..2 {
+            let mut listed = vec![false; count];
+            let mut total = 0usize;
+            for (n, node) in self.nodes.iter().enumerate() {
+                let (mut prev, mut e) = (EdgeIndex::end(), node.next[k]);
+                while e != EdgeIndex::end() {
+                    let Some(edge) = self.edges.get(e.index()) else {
+                        return Err(format!(
+                            "node {n}'s list {k} holds edge {} of {count}",
+                            e.index()
+                        ));
+                    };
+                    if listed[e.index()] {
+                        return Err(format!(
+                            "edge {} is listed twice in direction {k}",
+                            e.index()
+                        ));
+                    }
+                    listed[e.index()] = true;
+                    total += 1;
+                    if edge.node[k].index() != n || edge.prev[k] != prev {
+                        return Err(format!(
+                            "edge {} is in node {n}'s list {k} but names another endpoint or predecessor",
+                            e.index()
+                        ));
+                    }
+                    (prev, e) = (e, edge.next[k]);
+                }
+            }
+            if total != count {
+                return Err(format!(
+                    "{total} of {count} edges in the lists of direction {k}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Create a new `Graph` with estimated capacity.
     pub fn with_capacity(nodes: usize, edges: usize) -> Self {
         Graph {

@@ -11,3 +11,4 @@ mod manager;
 mod persistent;
 mod sleep;
 mod substep_groups;
+mod validate;

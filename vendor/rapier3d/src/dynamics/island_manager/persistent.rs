@@ -876,3 +876,88 @@ impl PersistentIslands {
         }
     }
 }
+
+/// The number of entries of an island map and its free list, if the ids they hold are exactly
+/// `0..entries + free` with each once: the id space the sleep scan and island allocation trust
+/// (a decoded `VecMap` count is not recounted by the map itself). `None` if not.
+pub(super) fn id_space<V>(islands: &VecMap<V>, free: impl Iterator<Item = usize>) -> Option<usize> {
+    let mut entries = 0usize;
+    for _ in islands.iter() {
+        entries += 1;
+    }
+    let free: Vec<usize> = free.collect();
+    let space = entries.checked_add(free.len())?;
+    let mut seen = vec![false; space];
+    for id in islands.iter().map(|(id, _)| id).chain(free.iter().copied()) {
+        if id >= space || core::mem::replace(&mut seen[id], true) {
+            return None;
+        }
+    }
+    (entries == islands.len()).then_some(space)
+}
+
+impl PersistentIslands {
+    /// Checks, without panicking, the persistent islands of a decoded island manager
+    /// (rapier-pinned patch): the id space (see [`id_space`]); every island's bodies exist and
+    /// name it and their index in it; every other body names no island; every cached contact
+    /// and joint link is found at its place in the location tables, and every location in them
+    /// is a link at that place. The first broken invariant is the error.
+    pub(super) fn validate(&self, bodies: &RigidBodySet) -> Result<(), String> {
+        use alloc::format;
+        let free = self.free_islands.iter().map(|&id| id as usize);
+        if id_space(&self.islands, free).is_none() {
+            return Err("persistent island ids are not 0..islands + free, each once".into());
+        }
+        let mut members = 0usize;
+        for (id, island) in self.islands.iter() {
+            for (index, handle) in island.bodies.iter().enumerate() {
+                let ids = bodies
+                    .get(*handle)
+                    .map(|rb| (rb.ids.island_id, rb.ids.island_index));
+                if ids != Some((id as u32, index as u32)) {
+                    return Err(format!(
+                        "persistent island {id}'s body {index} is not there"
+                    ));
+                }
+                members += 1;
+            }
+            for (index, link) in island.contact_links.iter().enumerate() {
+                let loc = self.contact_link_locs.get(link.edge_id as usize);
+                if loc != Some(&(id as u32, index as u32)) {
+                    return Err(format!("island {id}'s contact link {index} is not located"));
+                }
+            }
+            for (index, link) in island.joint_links.iter().enumerate() {
+                if self.joint_link_locs.get(&link.key) != Some(&(id as u32, index as u32)) {
+                    return Err(format!("island {id}'s joint link {index} is not located"));
+                }
+            }
+        }
+        let in_islands = bodies
+            .iter()
+            .filter(|(_, rb)| rb.ids.island_id != INVALID_ISLAND);
+        if in_islands.count() != members {
+            return Err("a body names a persistent island it is not in".into());
+        }
+        for (edge, &(island, index)) in self.contact_link_locs.iter().enumerate() {
+            if (island, index) == INVALID_LOC {
+                continue;
+            }
+            let link = (self.islands.get(island as usize))
+                .and_then(|i| i.contact_links.get(index as usize));
+            if link.map(|l| l.edge_id as usize) != Some(edge) {
+                return Err(format!("contact edge {edge}'s location holds another link"));
+            }
+        }
+        for (key, &(island, index)) in self.joint_link_locs.iter() {
+            let link =
+                (self.islands.get(island as usize)).and_then(|i| i.joint_links.get(index as usize));
+            if link.map(|l| &l.key) != Some(key) {
+                return Err(format!(
+                    "joint link location ({island}, {index}) holds another link"
+                ));
+            }
+        }
+        Ok(())
+    }
+}

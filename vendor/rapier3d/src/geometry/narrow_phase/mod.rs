@@ -9,6 +9,7 @@ mod pair_update;
 mod queries;
 pub(crate) mod soft_contacts;
 mod solver_graph;
+mod validate;
 #[cfg(test)]
 #[cfg(feature = "f32")]
 #[cfg(feature = "dim3")]
