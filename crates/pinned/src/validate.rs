@@ -4,16 +4,19 @@
 //! 1. every collider's parent body exists and lists the collider among its colliders;
 //! 2. every collider a body lists exists and has that body as its parent;
 //! 3. both bodies of every impulse joint exist;
-//! 4. the body of every link of every multibody exists;
-//! 5. both colliders of every narrow-phase contact pair and intersection pair exist;
-//! 6. every body of the island manager's active set exists;
+//! 4. every multibody is well formed and agrees with its bodies (`MultibodyJointSet::validate`),
+//!    and the body of every link of every multibody exists;
+//! 5. the narrow phase's pair graphs agree with themselves and with the colliders' graph
+//!    indices (`NarrowPhase::validate`), and both colliders of every contact pair and
+//!    intersection pair exist;
+//! 6. the island manager's ids agree with the bodies' (`IslandManager::validate`), and every
+//!    body of its active set exists;
 //! 7. the broad phase's tree is well formed (`Bvh::validate`: every index in range, every node
 //!    reached once, the leaf map and the tree in agreement);
 //! 8. every collider's shape is (`validate_shape`: a mesh's, polyhedron's, heightfield's or
-//!    compound's indices and tree);
-//! 9. the narrow phase's pair graphs agree with themselves and with the colliders' graph
-//!    indices (`NarrowPhase::validate`);
-//! 10. the island manager's ids agree with the bodies' (`IslandManager::validate`).
+//!    compound's indices and tree).
+//!
+//! The engine's `validate` methods run before the accessors that index with decoded numbers.
 //!
 //! Finite: every body's translation, rotation, linear and angular velocity and mass; every
 //! collider's translation and rotation.
@@ -22,10 +25,9 @@
 //! quaternion within [`UNIT_TOLERANCE`]; every collider's contact skin is at least 0; every
 //! body's additional solver iterations are at most [`MAX_ADDITIONAL_SOLVER_ITERATIONS`].
 //!
-//! Not checked yet: the narrow phase's manifolds and solver tables, multibody internals, soft
-//! bodies. Some of rapier's accessors index internal arrays with
-//! decoded numbers and panic when they are out of range; the caller runs this under
-//! `catch_unwind` (see `snapshot.rs`).
+//! Not checked yet: the narrow phase's manifolds and solver tables, soft bodies. Some of rapier's
+//! accessors index internal arrays with decoded numbers and panic when they are out of range;
+//! the caller runs this under `catch_unwind` (see `snapshot.rs`).
 
 use crate::error::Error;
 use rapier3d::parry::shape::validate_shape;
@@ -78,6 +80,10 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
+    // Before any multibody accessor: `MultibodyJointSet::iter` indexes with decoded links.
+    w.multibody_joints
+        .validate(&w.bodies)
+        .or_else(|e| fail(e.to_string()))?;
     for (h, _, multibody, _) in w.multibody_joints.iter() {
         for link in multibody.links() {
             let body = link.rigid_body_handle();
@@ -88,6 +94,7 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
+    w.narrow_phase.validate().or_else(|e| fail(e.to_string()))?;
     for pair in w.narrow_phase.contact_pairs() {
         for c in [pair.collider1, pair.collider2] {
             if !w.colliders.contains(c) {
@@ -102,6 +109,10 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
+    // Before `active_bodies`, which indexes the islands with the decoded awake-island id.
+    w.islands
+        .validate(&w.bodies)
+        .or_else(|e| fail(e.to_string()))?;
     for body in w.islands.active_bodies() {
         if !w.bodies.contains(body) {
             return fail(format!("active set: body {body:?} does not exist"));
@@ -123,10 +134,7 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             return fail(format!("collider {h:?}: {e}"));
         }
     }
-    w.narrow_phase.validate().or_else(|e| fail(e.to_string()))?;
-    w.islands
-        .validate(&w.bodies)
-        .or_else(|e| fail(e.to_string()))
+    Ok(())
 }
 
 fn ranges(w: &PhysicsWorld) -> Result<(), Error> {

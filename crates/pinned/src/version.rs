@@ -84,11 +84,15 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "rapier's validate methods for a decoded narrow phase and island manager (new patch \
          0010; nothing in the engine calls them)",
     ),
+    (
+        "c95f9f8a713587577b19121fdae7dec1626d9e67964c30965b523094a54df6d1",
+        "patch 0010 also validates multibodies (nothing in the engine calls it)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "98e30276faf9c86b69b34e9be254abdbee3a4a4c320664b7ce2f8ec474d09a32";
+pub const PATCH_SERIES: &str = "c95f9f8a713587577b19121fdae7dec1626d9e67964c30965b523094a54df6d1";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

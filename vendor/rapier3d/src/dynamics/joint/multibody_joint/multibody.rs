@@ -1852,6 +1852,87 @@ impl IndexSequence {
     }
 }
 
+impl Multibody {
+    /// Checks, without panicking or looping, the internal sizes and indices of a decoded
+    /// multibody (rapier-pinned patch): at least one link, each at its own index with a parent
+    /// in range on a path to the root; the degree-of-freedom count equal to the links' and to
+    /// every per-dof vector's length; every link's slice of them in range; one Jacobian and one
+    /// workspace entry per link; coriolis workspaces that the
+    /// step either rebuilds or can use as they are; couplings between existing dofs. The first
+    /// broken invariant is the error.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        use alloc::format;
+        let n = self.links.len();
+        if n == 0 {
+            return Err("a multibody without links".into());
+        }
+        for (i, link) in self.links.iter().enumerate() {
+            let parent = link.parent_internal_id;
+            if link.internal_id != i || parent >= n || (i != 0 && parent == i) {
+                return Err(format!(
+                    "link {i}: internal id {} or parent {parent}",
+                    link.internal_id
+                ));
+            }
+        }
+        for i in 1..n {
+            // Following parents from any link reaches the root within `n` steps.
+            let (mut at, mut steps) = (i, 0);
+            while at != 0 {
+                (at, steps) = (self.links[at].parent_internal_id, steps + 1);
+                if steps > n {
+                    return Err(format!("link {i}'s parents loop"));
+                }
+            }
+        }
+        let dofs: usize = self.links.iter().map(|l| l.joint.ndofs()).sum();
+        let vectors = [
+            &self.velocities,
+            &self.damping,
+            &self.armature,
+            &self.frictions,
+            &self.accelerations,
+        ];
+        if self.ndofs != dofs || vectors.iter().any(|v| v.len() != dofs) {
+            return Err(format!("{} dofs for links with {dofs}", self.ndofs));
+        }
+        if (self.links.iter()).any(|l| l.assembly_id as u64 + l.joint.ndofs() as u64 > dofs as u64)
+        {
+            return Err("a link's dofs out of the multibody's".into());
+        }
+        if self.body_jacobians.len() != n || self.workspace.accs.len() != n {
+            return Err(format!(
+                "{} Jacobians and {} workspace entries for {n} links",
+                self.body_jacobians.len(),
+                self.workspace.accs.len()
+            ));
+        }
+        // The step rebuilds the coriolis workspaces unless the first one already has this shape.
+        let kept = self.coriolis_v.len() == n && self.coriolis_v[0].ncols() == dofs;
+        let sized = self.coriolis_w.len() == n
+            && self.coriolis_v.iter().all(|m| m.ncols() == dofs)
+            && self.coriolis_w.iter().all(|m| m.ncols() == dofs)
+            && self.i_coriolis_dt.ncols() == dofs;
+        if kept && !sized {
+            return Err("coriolis workspaces of mixed shapes".into());
+        }
+        for m in [&self.augmented_mass, &self.acc_augmented_mass] {
+            if m.ncols() == dofs && m.nrows() != dofs {
+                return Err("a mass matrix that is not square".into());
+            }
+        }
+        let dof = |link: usize, dof: usize, axis: usize| {
+            self.links.get(link).is_some_and(|l| dof < l.joint.ndofs()) && axis < SPATIAL_DIM
+        };
+        for c in &self.couplings {
+            if !dof(c.link1, c.dof1, c.axis1) || !dof(c.link2, c.dof2, c.axis2) {
+                return Err("a coupling between dofs that do not exist".into());
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod test {
     use super::IndexSequence;

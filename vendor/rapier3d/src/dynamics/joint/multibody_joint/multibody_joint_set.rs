@@ -76,6 +76,50 @@ pub struct MultibodyJointSet {
 }
 
 impl MultibodyJointSet {
+    /// Checks, without panicking or looping, a decoded multibody joint set against `bodies`
+    /// (rapier-pinned patch): every multibody ([`Multibody::validate`]); every link's body
+    /// exists and is mapped to exactly that link; every mapping is a link of an existing
+    /// multibody on that body, at a node of the connectivity graph holding the body; the graph's
+    /// adjacency lists. The first broken invariant is the error.
+    pub fn validate(
+        &self,
+        bodies: &crate::dynamics::RigidBodySet,
+    ) -> Result<(), parry::utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| {
+            Err(parry::utils::InvalidStructure::new(
+                "MultibodyJointSet",
+                detail,
+            ))
+        };
+        let graph = &self.connectivity_graph.graph;
+        graph
+            .validate()
+            .or_else(|e| fail(format!("connectivity graph: {e}")))?;
+        for (index, multibody) in self.multibodies.iter() {
+            multibody
+                .validate()
+                .or_else(|e| fail(format!("multibody {index:?}: {e}")))?;
+            for (id, link) in multibody.links.iter().enumerate() {
+                let mapped = self.rb2mb.get(link.rigid_body.0);
+                let back = mapped.is_some_and(|m| m.multibody.0 == index && m.id == id);
+                if !bodies.contains(link.rigid_body) || !back {
+                    return fail(format!("multibody {index:?}'s link {id} is not its body's"));
+                }
+            }
+        }
+        for (body, link) in self.rb2mb.iter() {
+            let on = (self.multibodies.get(link.multibody.0))
+                .and_then(|m| m.links.get(link.id))
+                .is_some_and(|l| l.rigid_body.0 == body);
+            let node = graph.nodes.get(link.graph_id.index()).map(|n| n.weight.0);
+            if !on || node != Some(body) {
+                return fail(format!("body {body:?}'s multibody link does not hold it"));
+            }
+        }
+        Ok(())
+    }
+
     /// Create a new empty set of multibodies.
     pub fn new() -> Self {
         Self {
