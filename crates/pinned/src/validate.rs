@@ -4,19 +4,20 @@
 //! 1. every collider's parent body exists and lists the collider among its colliders;
 //! 2. every collider a body lists exists and has that body as its parent;
 //! 3. both bodies of every impulse joint exist;
-//! 4. every multibody is well formed and agrees with its bodies (`MultibodyJointSet::validate`),
-//!    and the body of every link of every multibody exists;
+//! 4. every multibody is well formed and agrees with its bodies, which exist
+//!    (`MultibodyJointSet::validate`);
 //! 5. the narrow phase's pair graphs agree with themselves and with the colliders' graph
 //!    indices (`NarrowPhase::validate`), and both colliders of every contact pair and
 //!    intersection pair exist;
-//! 6. the island manager's ids agree with the bodies' (`IslandManager::validate`), and every
-//!    body of its active set exists;
+//! 6. the island manager's ids agree with the bodies', which exist, the active set's among them
+//!    (`IslandManager::validate`);
 //! 7. the broad phase's tree is well formed (`Bvh::validate`: every index in range, every node
 //!    reached once, the leaf map and the tree in agreement);
 //! 8. every collider's shape is (`validate_shape`: a mesh's, polyhedron's, heightfield's or
 //!    compound's indices and tree).
 //!
-//! The engine's `validate` methods run before the accessors that index with decoded numbers.
+//! The engine's `validate` methods replace the accessor walks that indexed with decoded numbers
+//! (`MultibodyJointSet::iter`, `IslandManager::active_bodies`).
 //!
 //! Finite: every body's translation, rotation, linear and angular velocity and mass; every
 //! collider's translation and rotation.
@@ -80,20 +81,10 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
-    // Before any multibody accessor: `MultibodyJointSet::iter` indexes with decoded links.
+    // Every link's body exists among its checks.
     w.multibody_joints
         .validate(&w.bodies)
         .or_else(|e| fail(e.to_string()))?;
-    for (h, _, multibody, _) in w.multibody_joints.iter() {
-        for link in multibody.links() {
-            let body = link.rigid_body_handle();
-            if !w.bodies.contains(body) {
-                return fail(format!(
-                    "multibody joint {h:?}: link body {body:?} does not exist"
-                ));
-            }
-        }
-    }
     w.narrow_phase.validate().or_else(|e| fail(e.to_string()))?;
     for pair in w.narrow_phase.contact_pairs() {
         for c in [pair.collider1, pair.collider2] {
@@ -109,15 +100,10 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
-    // Before `active_bodies`, which indexes the islands with the decoded awake-island id.
+    // Every island's bodies (the active set's among them) exist among its checks.
     w.islands
         .validate(&w.bodies)
         .or_else(|e| fail(e.to_string()))?;
-    for body in w.islands.active_bodies() {
-        if !w.bodies.contains(body) {
-            return fail(format!("active set: body {body:?} does not exist"));
-        }
-    }
     let tree = (w.broad_phase)
         .as_query_pipeline(
             w.narrow_phase.query_dispatcher(),

@@ -38,8 +38,13 @@ const CASE: &str = "RAPIER_PINNED_REPLAY_CASE";
 const MEMORY_LIMIT: u64 = 2 << 30;
 const TIME_LIMIT: Duration = Duration::from_secs(30);
 
+/// Where the reproducers are.
+fn regressions() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/restore_then_step")
+}
+
 fn reproducers() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/restore_then_step");
+    let dir = regressions();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("a directory entry").path())
@@ -192,7 +197,7 @@ fn every_world_the_engine_builds_restores() {
 /// …")`).
 #[test]
 fn adopt_refuses_the_worlds_whose_checks_once_panicked() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/restore_then_step");
+    let dir = regressions();
     for name in [
         "caught-multibody_joint_set-107",
         "caught-multibody_joint_set-108",
