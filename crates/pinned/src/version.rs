@@ -88,11 +88,15 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "c95f9f8a713587577b19121fdae7dec1626d9e67964c30965b523094a54df6d1",
         "patch 0010 also validates multibodies (nothing in the engine calls it)",
     ),
+    (
+        "4c52a20c05140d478813ad11493fe6bdf6e19b4cf87ddbdb7bd4ea7c566f0975",
+        "review: the relative-motion pass's sweep-and-prune state in one optional struct",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "c95f9f8a713587577b19121fdae7dec1626d9e67964c30965b523094a54df6d1";
+pub const PATCH_SERIES: &str = "4c52a20c05140d478813ad11493fe6bdf6e19b4cf87ddbdb7bd4ea7c566f0975";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -143,14 +143,20 @@ impl MovingTarget {
 /// phase's own tree holds start-of-step bounds only.
 struct MovingTargets {
     list: Vec<MovingTarget>,
-    /// Sweep and prune: `list`'s bounds with their index, sorted by their minimum along `axis`
-    /// (then by index). A bullet tests only the bounds starting within reach on that axis, not
-    /// every moving collider (a scan of all made a swarm of bullets quadratic). Bounds with a NaN
-    /// minimum there are left out: they intersect nothing, and would break the sorted order.
-    /// `None` for at most [`Self::FEW`] bullets: their scans cost less than the sort.
-    by_min: Option<Vec<(u32, Aabb)>>,
-    /// The axis whose windows (see [`Self::intersecting`]) hold the fewest bounds, and the
-    /// longest bound along it.
+    /// `None` for at most [`Self::FEW`] bullets: their scans of `list` cost less than the sort.
+    pruning: Option<SweepAndPrune>,
+}
+
+/// Sweep and prune over [`MovingTargets::list`]: a bullet tests only the bounds starting within
+/// reach on one axis, not every moving collider (a scan of all made a swarm of bullets
+/// quadratic).
+struct SweepAndPrune {
+    /// The list's bounds with their index, sorted by their minimum along `axis` (then by index).
+    /// Bounds with a NaN minimum there are left out: they intersect nothing, and would break the
+    /// sorted order.
+    by_min: Vec<(u32, Aabb)>,
+    /// The axis whose windows (see [`MovingTargets::intersecting`]) hold the fewest bounds, and
+    /// the longest bound along it.
     axis: usize,
     longest: f64,
 }
@@ -191,9 +197,7 @@ impl MovingTargets {
         if bullets.len() <= Self::FEW {
             return Self {
                 list,
-                by_min: None,
-                axis: 0,
-                longest: 0.0,
+                pruning: None,
             };
         }
         let (axis, longest) = Self::prune_axis(&list);
@@ -205,17 +209,15 @@ impl MovingTargets {
         );
         keys.sort_unstable();
         // The low half of a key is its index.
-        let by_min = Some(
-            (keys.into_iter())
-                .map(|key| (key as u32, list[key as u32 as usize].bounds))
-                .collect(),
-        );
-        Self {
-            list,
+        let by_min = (keys.into_iter())
+            .map(|key| (key as u32, list[key as u32 as usize].bounds))
+            .collect();
+        let pruning = Some(SweepAndPrune {
             by_min,
             axis,
             longest,
-        }
+        });
+        Self { list, pruning }
     }
 
     /// The axis to prune on: the one whose windows, one per bound of `list` (as if each were a
@@ -316,14 +318,18 @@ impl MovingTargets {
     ) -> impl Iterator<Item = &'a MovingTarget> + 'a {
         let hit =
             |i: u32, aabb: &Aabb| aabb.intersects(bounds) && self.list[i as usize].body != body;
-        let hits: Vec<u32> = match &self.by_min {
+        let hits: Vec<u32> = match &self.pruning {
             None => (0..self.list.len() as u32)
                 .filter(|i| hit(*i, &self.list[*i as usize].bounds))
                 .collect(),
-            Some(by_min) => {
-                let from = bounds.mins[self.axis] as f64 - self.longest;
-                let to = bounds.maxs[self.axis] as f64;
-                let min = |(_, aabb): &(u32, Aabb)| aabb.mins[self.axis] as f64;
+            Some(SweepAndPrune {
+                by_min,
+                axis,
+                longest,
+            }) => {
+                let from = bounds.mins[*axis] as f64 - longest;
+                let to = bounds.maxs[*axis] as f64;
+                let min = |(_, aabb): &(u32, Aabb)| aabb.mins[*axis] as f64;
                 let start = by_min.partition_point(|e| min(e) < from);
                 let end = start + by_min[start..].partition_point(|e| min(e) <= to);
                 let mut hits: Vec<u32> = (by_min[start..end].iter())
