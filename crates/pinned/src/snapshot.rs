@@ -243,6 +243,34 @@ pub(crate) fn open(
         });
     }
     lengths(bytes, info.payload_len)?;
+    let stored = &bytes[HEADER_LEN..];
+    let verify = || verify(bytes, &info, key);
+    let world = if info.compressed {
+        // A compressed payload is verified before it is decompressed (`docs/protocol.md` §3.1:
+        // with a key, the decompressor only ever reads authenticated bytes); its hash covers
+        // the compressed bytes, a few percent of the restore.
+        verify()?;
+        let payload = catch_panic(
+            || decompress_payload(stored),
+            "decoding",
+            Error::Decompression,
+        )?;
+        decode(&payload)?
+    } else {
+        verify()?;
+        decode(stored)?
+    };
+    check(config, &world)?;
+    Ok((world, info.tick))
+}
+
+/// Checks 9 and 10 of `docs/protocol.md` §5, in order: the checksum (`ChecksumMismatch`); with a
+/// key, the MAC flag (`MacMissing`) and the MAC (`MacMismatch`).
+///
+/// Both hashes are needed for the same verdicts: the MAC does not cover the checksum field (both
+/// hash the header with it zeroed), so a MAC that verifies says nothing about the checksum field,
+/// and a snapshot whose checksum field alone is damaged is `ChecksumMismatch` with a key too.
+fn verify(bytes: &[u8], info: &SnapshotInfo, key: Option<&SnapshotKey>) -> Result<(), Error> {
     if checksum(bytes) != blake3::Hash::from(info.checksum) {
         return Err(Error::ChecksumMismatch);
     }
@@ -255,35 +283,32 @@ pub(crate) fn open(
             return Err(Error::MacMismatch);
         }
     }
-    let stored = &bytes[HEADER_LEN..];
-    let world = if info.compressed {
-        let payload = catch_panic(
-            || decompress_payload(stored),
-            "decoding",
-            Error::Decompression,
-        )?;
-        decode_and_validate(config, &payload)?
-    } else {
-        decode_and_validate(config, stored)?
-    };
-    Ok((world, info.tick))
+    Ok(())
 }
 
-/// Decodes the payload, then checks parameters and gravity, structure and finiteness.
+/// Check 11.2: the payload decoded (bounded; no trailing bytes). Runs under `catch_unwind`
+/// (none is known, the decoder is fuzzed): a panic would be [`Error::Undecodable`].
+fn decode(payload: &[u8]) -> Result<PhysicsWorld, Error> {
+    catch_panic(
+        || codec::decode_world(payload).map_err(Error::Undecodable),
+        "decoding",
+        Error::Undecodable,
+    )
+}
+
+/// Checks 12-15 on a decoded world: parameters and gravity, structure, finiteness and ranges.
 ///
 /// Runs under `catch_unwind`: some of rapier's accessors used by the structural checks index
 /// internal arrays with decoded numbers (e.g. the island manager's awake island) and panic when
 /// a crafted payload puts them out of range; such a panic becomes [`Error::Undecodable`].
-fn decode_and_validate(config: &WorldConfig, payload: &[u8]) -> Result<PhysicsWorld, Error> {
+fn check(config: &WorldConfig, world: &PhysicsWorld) -> Result<(), Error> {
     let run = || {
-        let world = codec::decode_world(payload).map_err(Error::Undecodable)?;
         let diffs =
             config::diff_world(config.entry(), &world.integration_parameters, world.gravity);
         if !diffs.is_empty() {
             return Err(Error::ConfigMismatch(diffs));
         }
-        validate::validate(&world)?;
-        Ok(world)
+        validate::validate(world)
     };
     catch_panic(run, "decoding", Error::Undecodable)
 }

@@ -3,14 +3,18 @@
 //! Structural (in this order):
 //! 1. every collider's parent body exists and lists the collider among its colliders;
 //! 2. every collider a body lists exists and has that body as its parent;
-//! 3. both bodies of every impulse joint exist;
+//! 3. the impulse joint graph agrees with itself, the bodies' graph indices and the joint
+//!    handles (`ImpulseJointSet::validate`), and both bodies of every impulse joint exist;
 //! 4. every multibody is well formed and agrees with its bodies, which exist
 //!    (`MultibodyJointSet::validate`);
-//! 5. the narrow phase's pair graphs agree with themselves and with the colliders' graph
-//!    indices (`NarrowPhase::validate`), and both colliders of every contact pair and
-//!    intersection pair exist;
-//! 6. the island manager's ids agree with the bodies', which exist, the active set's among them
+//! 5. the island manager's ids agree with the bodies', which exist, the active set's among them
 //!    (`IslandManager::validate`);
+//! 6. the narrow phase's pair graphs agree with themselves and with the colliders' graph
+//!    indices, every manifold's solver contacts name its points and hold finite numbers, every
+//!    workspace indexes only its pair's manifolds, and the persistent solver contact graph is
+//!    what the engine would select, stamped with the active set's solver-body ids
+//!    (`NarrowPhase::validate`); both colliders of every contact pair and intersection pair
+//!    exist;
 //! 7. the broad phase's tree is well formed (`Bvh::validate`: every index in range, every node
 //!    reached once, the leaf map and the tree in agreement);
 //! 8. every collider's shape is (`validate_shape`: a mesh's, polyhedron's, heightfield's or
@@ -23,12 +27,15 @@
 //! collider's translation and rotation.
 //!
 //! Ranges: every rotation (body, collider, collider relative to its parent) is a unit
-//! quaternion within [`UNIT_TOLERANCE`]; every collider's contact skin is at least 0; every
-//! body's additional solver iterations are at most [`MAX_ADDITIONAL_SOLVER_ITERATIONS`].
+//! quaternion within [`UNIT_TOLERANCE`]; every body's position and center of mass, every
+//! collider's bounding box and offset from its body are within [`MAX_COORDINATE`] length units
+//! of the origin; every body is slower than [`MAX_SPEED`] and [`MAX_ANGULAR_SPEED`]; every
+//! collider's contact skin is at least 0; every body's additional solver and PGS iterations are
+//! at most [`MAX_ADDITIONAL_SOLVER_ITERATIONS`].
 //!
-//! Not checked yet: the narrow phase's manifolds and solver tables, soft bodies. Some of rapier's
-//! accessors index internal arrays with decoded numbers and panic when they are out of range;
-//! the caller runs this under `catch_unwind` (see `snapshot.rs`).
+//! Soft bodies: no physics-version has validated them, so a world with a soft body, a soft
+//! body's collision mesh or the contacts of two is refused. The checks run under
+//! `catch_unwind` besides (see `snapshot.rs`).
 
 use crate::error::Error;
 use rapier3d::parry::shape::validate_shape;
@@ -39,8 +46,21 @@ use rapier3d::prelude::*;
 /// of its arrays.
 pub const UNIT_TOLERANCE: Real = 1e-4;
 
-/// The most extra solver iterations a body may ask for. Each one is a whole extra substep of its
-/// island, so a decoded `u32::MAX` made one step of a 20-body world take seconds.
+/// How far from the origin, in length units, a body, its center of mass or any point of a
+/// collider may be. At 1e6, f32 positions are spaced 6 cm apart: farther, contact geometry
+/// degenerates, and a capsule reaching 1e35 made parry's EPA index out of its arrays.
+pub const MAX_COORDINATE: Real = 1.0e6;
+
+/// The fastest a body may move, in length units per second (a rifle bullet is under 1e3 m/s);
+/// a decoded 1e30 carries a body past [`MAX_COORDINATE`] in one step.
+pub const MAX_SPEED: Real = 1.0e5;
+
+/// The fastest a body may spin, in radians per second.
+pub const MAX_ANGULAR_SPEED: Real = 1.0e4;
+
+/// The most extra solver iterations, and extra PGS iterations, a body may ask for. Each extra
+/// solver iteration is a whole extra substep of its island, so a decoded `u32::MAX` made one step
+/// of a 20-body world take seconds; 65,536 extra PGS iterations made one take 150 ms.
 pub const MAX_ADDITIONAL_SOLVER_ITERATIONS: usize = 64;
 
 /// Checks every invariant of the module docs; the first one that fails is the error.
@@ -74,6 +94,7 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
+    (w.impulse_joints.validate()).or_else(|e| fail(e.to_string()))?;
     for (h, joint) in w.impulse_joints.iter() {
         for body in [joint.body1(), joint.body2()] {
             if !w.bodies.contains(body) {
@@ -85,12 +106,29 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
     w.multibody_joints
         .validate(&w.bodies)
         .or_else(|e| fail(e.to_string()))?;
-    w.narrow_phase.validate().or_else(|e| fail(e.to_string()))?;
+    // Every island's bodies (the active set's among them) exist among its checks.
+    w.islands
+        .validate(&w.bodies, &w.colliders, &w.narrow_phase)
+        .or_else(|e| fail(e.to_string()))?;
+    // The solver tables' checks read the active set and the multibody links.
+    (w.narrow_phase)
+        .validate(&w.bodies, &w.colliders, &w.islands, &w.multibody_joints)
+        .or_else(|e| fail(e.to_string()))?;
+    // No physics-version has validated soft bodies: a world holding any is refused whole.
+    if !w.soft_bodies.is_empty() {
+        return fail(format!("{} soft bodies", w.soft_bodies.len()));
+    }
+    if let Some((h, _)) = (w.colliders.iter()).find(|(_, co)| co.deformable_mesh_ref().is_some()) {
+        return fail(format!("collider {h:?}: a soft body's collision mesh"));
+    }
     for pair in w.narrow_phase.contact_pairs() {
         for c in [pair.collider1, pair.collider2] {
             if !w.colliders.contains(c) {
                 return fail(format!("contact pair: collider {c:?} does not exist"));
             }
+        }
+        if pair.soft().is_some() {
+            return fail("contact pair: the contacts of two soft bodies".into());
         }
     }
     for (c1, c2, _) in w.narrow_phase.intersection_pairs() {
@@ -100,10 +138,6 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
             }
         }
     }
-    // Every island's bodies (the active set's among them) exist among its checks.
-    w.islands
-        .validate(&w.bodies)
-        .or_else(|e| fail(e.to_string()))?;
     let tree = (w.broad_phase)
         .as_query_pipeline(
             w.narrow_phase.query_dispatcher(),
@@ -126,21 +160,67 @@ fn structural(w: &PhysicsWorld) -> Result<(), Error> {
 fn ranges(w: &PhysicsWorld) -> Result<(), Error> {
     let fail = |msg: String| Err(Error::Structural(msg));
     let unit = |q: &Rotation| (q.length() - 1.0).abs() <= UNIT_TOLERANCE;
+    let unit_length = w.integration_parameters.length_unit;
+    let within = |v: Vector, bound: Real| v.abs().max_element() <= bound * unit_length;
     for (h, rb) in w.bodies.iter() {
         if !unit(&rb.position().rotation) {
             return fail(format!("body {h:?}: rotation is not a unit quaternion"));
         }
-        let extra = rb.additional_solver_iterations();
+        if !within(rb.translation(), MAX_COORDINATE) || !within(rb.center_of_mass(), MAX_COORDINATE)
+        {
+            return fail(format!(
+                "body {h:?}: position beyond {MAX_COORDINATE} length units"
+            ));
+        }
+        let mprops = rb.mass_properties();
+        let local = &mprops.local_mprops;
+        let inertia = inv_inertia(rb);
+        let sane = within(local.local_com, MAX_COORDINATE)
+            && local.inv_mass.is_finite()
+            && local.inv_mass >= 0.0
+            && local.inv_principal_inertia.is_finite()
+            && local.inv_principal_inertia.min_element() >= 0.0
+            && unit(&local.principal_inertia_local_frame)
+            && mprops.effective_inv_mass.is_finite()
+            && mprops.effective_inv_mass.min_element() >= 0.0
+            && inertia.is_finite();
+        if !sane {
+            return fail(format!(
+                "body {h:?}: mass properties not finite, negative or beyond {MAX_COORDINATE} length units"
+            ));
+        }
+        if !within(rb.linvel(), MAX_SPEED) || rb.angvel().abs().max_element() > MAX_ANGULAR_SPEED {
+            return fail(format!(
+                "body {h:?}: faster than {MAX_SPEED} length units or {MAX_ANGULAR_SPEED} rad per second"
+            ));
+        }
+        let extra = rb
+            .additional_solver_iterations()
+            .max(rb.additional_pgs_iterations());
         if extra > MAX_ADDITIONAL_SOLVER_ITERATIONS {
             return fail(format!(
-                "body {h:?}: {extra} additional solver iterations (at most {MAX_ADDITIONAL_SOLVER_ITERATIONS})"
+                "body {h:?}: {extra} additional solver or PGS iterations (at most {MAX_ADDITIONAL_SOLVER_ITERATIONS})"
             ));
         }
     }
     for (h, co) in w.colliders.iter() {
-        let relative = co.position_wrt_parent().map(|p| p.rotation);
-        if !unit(&co.position().rotation) || relative.is_some_and(|q| !unit(&q)) {
+        let relative = co.position_wrt_parent();
+        if !unit(&co.position().rotation) || relative.is_some_and(|p| !unit(&p.rotation)) {
             return fail(format!("collider {h:?}: rotation is not a unit quaternion"));
+        }
+        // The shape's extent in the world (its bounding sphere first: cheaper, and enough for
+        // nearly every collider), and its offset from the body it moves with.
+        let sphere = co.shape().compute_bounding_sphere(co.position());
+        let inside =
+            |aabb: Aabb| within(aabb.mins, MAX_COORDINATE) && within(aabb.maxs, MAX_COORDINATE);
+        let near =
+            sphere.center.abs().max_element() + sphere.radius <= MAX_COORDINATE * unit_length;
+        if !(near || inside(co.compute_aabb()))
+            || relative.is_some_and(|p| !within(p.translation, MAX_COORDINATE))
+        {
+            return fail(format!(
+                "collider {h:?}: extends beyond {MAX_COORDINATE} length units"
+            ));
         }
         // NaN is below 0 here too.
         if co
@@ -152,6 +232,73 @@ fn ranges(w: &PhysicsWorld) -> Result<(), Error> {
                 "collider {h:?}: contact skin {} below 0",
                 co.contact_skin()
             ));
+        }
+    }
+    impulses(w)
+}
+
+/// The largest entry of a body's world inverse inertia (NaN if one is not finite).
+fn inv_inertia(rb: &RigidBody) -> Real {
+    let i = rb.mass_properties().effective_world_inv_inertia;
+    let entries = [i.m11, i.m12, i.m13, i.m22, i.m23, i.m33];
+    if entries.iter().all(|x| x.is_finite()) {
+        entries.iter().fold(0.0, |m: Real, x| m.max(x.abs()))
+    } else {
+        Real::NAN
+    }
+}
+
+const ZERO: Real = 0.0;
+
+/// Every stored impulse the next step warm-starts with (contact points' normal, friction and
+/// twist impulses; impulse joints'), applied alone, changes the velocity of each dynamic body it
+/// acts on by at most [`MAX_SPEED`] and [`MAX_ANGULAR_SPEED`]: a decoded twist impulse of 4.7e6
+/// on a crate spun it at 1e8 rad/s, and its next step took a second of continuous collision.
+fn impulses(w: &PhysicsWorld) -> Result<(), Error> {
+    let unit_length = w.integration_parameters.length_unit;
+    // The largest inverse mass and inverse inertia among `bodies`.
+    let response = |bodies: &[Option<RigidBodyHandle>]| {
+        let dynamic = bodies
+            .iter()
+            .flatten()
+            .filter_map(|h| w.bodies.get(*h))
+            .filter(|rb| rb.is_dynamic());
+        dynamic.fold((ZERO, ZERO), |(m, i), rb| {
+            let inv_mass = rb.mass_properties().effective_inv_mass.max_element();
+            (m.max(inv_mass), i.max(inv_inertia(rb)))
+        })
+    };
+    let bounded = |linear: Real, angular: Real, (inv_mass, inv_inertia): (Real, Real)| {
+        linear * inv_mass <= MAX_SPEED * unit_length && angular * inv_inertia <= MAX_ANGULAR_SPEED
+    };
+    for pair in w.narrow_phase.contact_pairs() {
+        for m in pair.manifolds().iter().chain(pair.solver_manifolds()) {
+            let bodies = response(&[m.data.rigid_body1, m.data.rigid_body2]);
+            for point in &m.points {
+                let d = &point.data;
+                let linear = [d.impulse, d.warmstart_impulse]
+                    .into_iter()
+                    .chain(d.tangent_impulse.iter().copied())
+                    .chain(d.warmstart_tangent_impulse.iter().copied())
+                    .fold(ZERO, |a, x| a.max(x.abs()));
+                if !bounded(linear, d.warmstart_twist_impulse.abs(), bodies) {
+                    return Err(Error::Structural(format!(
+                        "contact pair {:?}-{:?}: an impulse beyond the speed bounds",
+                        pair.collider1, pair.collider2
+                    )));
+                }
+            }
+        }
+    }
+    for (h, joint) in w.impulse_joints.iter() {
+        let bodies = response(&[Some(joint.body1()), Some(joint.body2())]);
+        let i = joint.impulses;
+        let linear = [i[0], i[1], i[2]].iter().fold(ZERO, |a, x| a.max(x.abs()));
+        let angular = [i[3], i[4], i[5]].iter().fold(ZERO, |a, x| a.max(x.abs()));
+        if !bounded(linear, angular, bodies) {
+            return Err(Error::Structural(format!(
+                "impulse joint {h:?}: an impulse beyond the speed bounds"
+            )));
         }
     }
     Ok(())

@@ -92,11 +92,17 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "4c52a20c05140d478813ad11493fe6bdf6e19b4cf87ddbdb7bd4ea7c566f0975",
         "review: the relative-motion pass's sweep-and-prune state in one optional struct",
     ),
+    (
+        "d43538875cb4da93404068d1862f18d78c7596b41981cd3483ece4197f2962c5",
+        "patches 0009 and 0010 validate manifolds, workspaces, the solver contact graph, joints, the \
+         impulse joint graph, convexity, shape bounds and dimensions (nothing in the engine \
+         calls them)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "4c52a20c05140d478813ad11493fe6bdf6e19b4cf87ddbdb7bd4ea7c566f0975";
+pub const PATCH_SERIES: &str = "d43538875cb4da93404068d1862f18d78c7596b41981cd3483ece4197f2962c5";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

@@ -2,30 +2,19 @@
 //! is a single-byte mutation of a snapshot of the fuzz targets' small world, re-sealed with a
 //! valid checksum. `restore` must refuse it, or the world must step (as many steps as the input
 //! asks) and snapshot again. Each runs in a child process of this test binary, under a memory
-//! limit and a timeout, so an abort, an allocation failure or a hang is counted, not fatal.
-//!
-//! The reproducers that still crash are listed in [`STILL_CRASHING`]: the test fails when one of
-//! them stops crashing (take it off the list) and when any other one crashes.
+//! limit and a timeout (`common::child`, shared with `restore_mutations.rs`), so an abort, an
+//! allocation failure or a hang is counted, not fatal.
+//! Every one once crashed the step; none may now (issue 29).
 
+mod common;
 #[path = "../fuzz/src/world.rs"]
 #[allow(dead_code)]
 mod world;
 
+use common::child::{crash_line, Child, Next};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use world::{bases, key, small_world, MutatedSnapshot, BASE_TICKS};
-
-/// The reproducers no validation refuses yet; each still crashes the step. What is left to take
-/// them off (issue 29): the narrow phase's manifolds and solver tables.
-const STILL_CRASHING: &[&str] = &[
-    "step-contact_manifolds_composite_shape_shape-103",
-    "step-contact_manifolds_heightfield_shape-130",
-    "step-contact_with_twist_friction-196",
-    "step-interaction_groups-278-alloc-64GiB",
-    "step-manifold_store-117",
-    "step-narrow_phase-remove_pair-swap_remove",
-];
 
 /// What one child process reports on its last line of output.
 const REFUSED: &str = "outcome: refused";
@@ -34,8 +23,7 @@ const STEPPED: &str = "outcome: stepped";
 /// The environment variable naming the reproducer a child replays.
 const CASE: &str = "RAPIER_PINNED_REPLAY_CASE";
 
-/// A child's limits: address space (bytes) and wall time.
-const MEMORY_LIMIT: u64 = 2 << 30;
+/// A child's wall time (its address space: `common::child::MEMORY_LIMIT`).
 const TIME_LIMIT: Duration = Duration::from_secs(30);
 
 /// Where the reproducers are.
@@ -87,49 +75,26 @@ enum Outcome {
 
 /// Runs the reproducer at `path` in a child process under the limits.
 fn run_child(path: &Path) -> Outcome {
-    let exe = std::env::current_exe().expect("the test binary");
-    // `ulimit -v` takes KiB; the shell then runs the test binary itself, with only the child test.
-    let script = format!("ulimit -v {} && exec \"$0\" \"$@\"", MEMORY_LIMIT >> 10);
-    let mut child = Command::new("sh")
-        .args(["-c", &script])
-        .arg(&exe)
-        .args([
-            "--ignored",
-            "--exact",
-            "replay_one_reproducer",
-            "--nocapture",
-        ])
-        .args(["--test-threads", "1"])
-        .env(CASE, path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn the child");
-    let started = Instant::now();
+    let mut child = Child::spawn("replay_one_reproducer", [(CASE, path)]);
+    let deadline = Instant::now() + TIME_LIMIT;
+    let mut outcome = None;
     loop {
-        match child.try_wait().expect("wait for the child") {
-            Some(_) => break,
-            None if started.elapsed() > TIME_LIMIT => {
-                let _ = child.kill();
-                let _ = child.wait();
+        match child.next_line(deadline) {
+            Next::Line(line) if line.contains(REFUSED) => outcome = Some(Outcome::Refused),
+            Next::Line(line) if line.contains(STEPPED) => outcome = Some(Outcome::Stepped),
+            Next::Line(_) => {}
+            Next::Exited => break,
+            Next::TimedOut => {
+                child.finish();
                 return Outcome::Crashed(format!("no outcome within {TIME_LIMIT:?}"));
             }
-            None => std::thread::sleep(Duration::from_millis(20)),
         }
     }
-    let output = child.wait_with_output().expect("the child's output");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    if output.status.success() && stdout.contains(REFUSED) {
-        return Outcome::Refused;
+    let (status, stderr) = child.finish();
+    match outcome {
+        Some(outcome) if status.success() => outcome,
+        _ => Outcome::Crashed(crash_line(&stderr).unwrap_or_else(|| status.to_string())),
     }
-    if output.status.success() && stdout.contains(STEPPED) {
-        return Outcome::Stepped;
-    }
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let panic = (stderr.lines())
-        .find(|l| l.contains("panicked at") || l.contains("memory allocation"))
-        .map(|l| l.trim().to_string());
-    Outcome::Crashed(panic.unwrap_or_else(|| format!("{}", output.status)))
 }
 
 /// The validation refuses none of the worlds the reproducers start from: every base, unmutated
@@ -236,17 +201,5 @@ fn reproducers_are_refused_or_step() {
         files.len(),
         crashed.len()
     );
-    let crashed_names: Vec<&str> = crashed.iter().map(|(n, _)| n.as_str()).collect();
-    let new: Vec<_> = crashed
-        .iter()
-        .filter(|(n, _)| !STILL_CRASHING.contains(&n.as_str()))
-        .collect();
-    let fixed: Vec<_> = (STILL_CRASHING.iter())
-        .filter(|n| !crashed_names.contains(n))
-        .collect();
-    assert!(new.is_empty(), "reproducers that crash: {new:#?}");
-    assert!(
-        fixed.is_empty(),
-        "no longer crash, take them off STILL_CRASHING: {fixed:?}"
-    );
+    assert!(crashed.is_empty(), "reproducers that crash: {crashed:#?}");
 }

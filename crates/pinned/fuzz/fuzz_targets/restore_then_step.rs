@@ -19,41 +19,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned::{PinnedWorld, SnapshotKey, HEADER_LEN};
-use rapier_pinned_fuzz::{
-    bases, in_restore, install_panic_policy, key, small_world, write_seeds, MutatedSnapshot,
-    BASE_TICKS,
-};
+use rapier_pinned::HEADER_LEN;
+use rapier_pinned_fuzz::{in_restore, MutatedSnapshot, RestoreState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-struct State {
-    /// The target world; the reference state is `BASE_TICKS[0]`.
-    world: PinnedWorld,
-    key: SnapshotKey,
-    reference: Vec<u8>,
-    tick: u64,
-    /// The payloads of the base worlds and their ticks.
-    bases: Vec<(Vec<u8>, u64)>,
-}
-
-fn state() -> &'static Mutex<State> {
-    static STATE: OnceLock<Mutex<State>> = OnceLock::new();
-    STATE.get_or_init(|| {
-        install_panic_policy();
-        let bases = bases();
-        let world = small_world(BASE_TICKS[0]);
-        let reference = world.snapshot(None);
-        let tick = world.tick();
-        write_seeds(seeds);
-        Mutex::new(State {
-            world,
-            key: key(),
-            reference,
-            tick,
-            bases,
-        })
-    })
+fn state() -> &'static Mutex<RestoreState> {
+    static STATE: OnceLock<Mutex<RestoreState>> = OnceLock::new();
+    STATE.get_or_init(|| Mutex::new(RestoreState::new(seeds)))
 }
 
 /// Unmutated bases (each selector byte), and a few single xors into the integration parameters

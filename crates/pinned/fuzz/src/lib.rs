@@ -111,3 +111,34 @@ pub fn write_seeds(seeds: impl FnOnce() -> Vec<(String, Vec<u8>)>) {
         }
     });
 }
+
+/// What the restore-then-step targets keep between inputs: the target world, which every input
+/// leaves at its reference state (`BASE_TICKS[0]`), that state's bytes and tick, the fleet key,
+/// and the payloads of the base worlds with their ticks.
+pub struct RestoreState {
+    pub world: rapier_pinned::PinnedWorld,
+    pub key: rapier_pinned::SnapshotKey,
+    pub reference: Vec<u8>,
+    pub tick: u64,
+    pub bases: Vec<(Vec<u8>, u64)>,
+}
+
+impl RestoreState {
+    /// Installs the panic policy, builds the state and writes the target's `seeds` (once per
+    /// process, by the target's first input).
+    pub fn new(seeds: impl FnOnce() -> Vec<(String, Vec<u8>)>) -> Self {
+        install_panic_policy();
+        let bases = bases();
+        let world = small_world(BASE_TICKS[0]);
+        let reference = world.snapshot(None);
+        let tick = world.tick();
+        write_seeds(seeds);
+        RestoreState {
+            world,
+            key: key(),
+            reference,
+            tick,
+            bases,
+        }
+    }
+}

@@ -1,9 +1,13 @@
-//! The world the restore fuzz targets start from, and the input format of `restore_then_step`.
-//! Also compiled into `crates/pinned/tests/restore_regressions.rs` (by `#[path]`), which replays
-//! the committed reproducers in CI: keep it to `rapier3d` and `rapier_pinned`.
+//! The world the restore fuzz targets start from, and the input format of `restore_then_step`
+//! and `restore_compressed_then_step`. Also compiled into `crates/pinned/tests/`
+//! `restore_regressions.rs` and `restore_mutations.rs` (by `#[path]`), which replay the
+//! committed reproducers and the mutation gate in CI: keep it to `rapier3d` and `rapier_pinned`.
 
 use rapier3d::prelude::*;
-use rapier_pinned::{seal, PinnedWorld, SnapshotKey, WorldConfig};
+use rapier_pinned::{
+    compress_payload, decompress_payload, seal, seal_compressed, seal_stored, PinnedWorld,
+    SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2,
+};
 
 /// The physics-version of the target world.
 pub const VERSION: u32 = 2;
@@ -161,49 +165,104 @@ pub const BASE_TICKS: [usize; 2] = [3, 40];
 /// the steps to take after a successful restore (1–4); the rest is read as 4-byte operations
 /// `[o0, o1, o2, x]` xor-ing `x` into byte `(o0 | o1 << 8 | o2 << 16) % payload length` of the
 /// base's payload, which is then sealed (physics-version [`VERSION`], [`config`]'s digest, the
-/// base's tick) so that it passes the checksum and the MAC.
+/// base's tick) so that it passes the checksum and the MAC; bits 5..=7 are ignored. A
+/// `restore_compressed_then_step` input is the same with bit 4 ([`MUTATE_STORED`]) choosing
+/// which bytes the operations mutate, sealed as format 2 compressed
+/// ([`MutatedSnapshot::new_compressed`]); [`MutatedSnapshot::new`] ignores bit 4.
 pub struct MutatedSnapshot {
     /// The sealed snapshot.
     pub bytes: Vec<u8>,
-    /// The mutated payload it seals.
+    /// The mutated payload it seals (uncompressed).
     pub payload: Vec<u8>,
     /// Whether it is sealed with [`key`] (restore it with the key).
     pub authenticated: bool,
     /// How many steps to take after a successful restore.
     pub steps: usize,
-    /// Whether the operations changed the payload at all.
+    /// Whether the operations changed the payload (the stored bytes, when they mutate those) at
+    /// all.
     pub mutated: bool,
 }
+
+/// Bit 4 of a `restore_compressed_then_step` input's byte 0: the operations apply to the stored,
+/// compressed bytes (they reach the bounded decompression first) instead of to the plain payload
+/// before it is compressed (they reach the decoder and the validation).
+pub const MUTATE_STORED: u8 = 1 << 4;
 
 impl MutatedSnapshot {
     /// The snapshot of `input`, over `bases` (each base's payload and tick, in `BASE_TICKS`
     /// order); `None` for an empty input.
     pub fn new(bases: &[(Vec<u8>, u64)], input: &[u8]) -> Option<Self> {
-        let (&selector, ops) = input.split_first()?;
+        let (selector, ops) = input.split_first()?;
         let (base, tick) = &bases[(selector & 1) as usize];
-        let authenticated = selector & 2 != 0;
-        let mut payload = base.clone();
-        let n = payload.len();
-        for op in ops.chunks_exact(4) {
-            let at = (op[0] as usize | (op[1] as usize) << 8 | (op[2] as usize) << 16) % n;
-            payload[at] ^= op[3];
-        }
-        let key = key();
-        let bytes = seal(
+        let payload = apply_ops(base, ops);
+        let mut snapshot = Self::framed(*selector, base, payload);
+        snapshot.bytes = seal(
             config().physics_version(),
             *tick,
             config().digest(),
-            &payload,
-            authenticated.then_some(&key),
+            &snapshot.payload,
+            snapshot.authenticated.then_some(&key()),
         );
-        Some(Self {
-            mutated: payload != *base,
-            bytes,
-            payload,
-            authenticated,
-            steps: 1 + ((selector >> 2) & 3) as usize,
-        })
+        Some(snapshot)
     }
+
+    /// The format-2 compressed snapshot of `input` (flag bit 1, `docs/protocol.md` §3.1), read as
+    /// for [`Self::new`] but for bit 4 of byte 0 ([`MUTATE_STORED`]): clear, the operations
+    /// mutate the plain payload, which is then compressed and sealed (`seal_compressed`); set,
+    /// they mutate the compressed bytes of the base's payload (the u32 length prefix and the LZ4
+    /// block, offsets modulo their length), which are sealed as they are (`seal_stored`). Then
+    /// `payload` is what the stored bytes decompress to, or empty when they do not (a restore
+    /// must refuse them), and `mutated` is whether the stored bytes changed.
+    pub fn new_compressed(bases: &[(Vec<u8>, u64)], input: &[u8]) -> Option<Self> {
+        let (selector, ops) = input.split_first()?;
+        let (base, tick) = &bases[(selector & 1) as usize];
+        let (version, digest) = (config().physics_version(), config().digest());
+        let key = key();
+        let key = (selector & 2 != 0).then_some(&key);
+        if selector & MUTATE_STORED == 0 {
+            let mut snapshot = Self::framed(*selector, base, apply_ops(base, ops));
+            snapshot.bytes = seal_compressed(version, *tick, digest, &snapshot.payload, key);
+            return Some(snapshot);
+        }
+        let stored = compress_payload(base);
+        let mutated_stored = apply_ops(&stored, ops);
+        let payload = decompress_payload(&mutated_stored).unwrap_or_default();
+        let mut snapshot = Self::framed(*selector, base, payload);
+        snapshot.mutated = mutated_stored != stored;
+        snapshot.bytes = seal_stored(
+            FORMAT_VERSION_2,
+            FLAG_COMPRESSED,
+            version,
+            *tick,
+            digest,
+            &mutated_stored,
+            key,
+        );
+        Some(snapshot)
+    }
+
+    /// The fields but `bytes` (left empty) for `selector` and the mutated `payload` of `base`.
+    fn framed(selector: u8, base: &[u8], payload: Vec<u8>) -> Self {
+        Self {
+            mutated: payload != base,
+            bytes: Vec::new(),
+            payload,
+            authenticated: selector & 2 != 0,
+            steps: 1 + ((selector >> 2) & 3) as usize,
+        }
+    }
+}
+
+/// `bytes` with the 4-byte operations `ops` applied: `[o0, o1, o2, x]` xors `x` into byte
+/// `(o0 | o1 << 8 | o2 << 16) % len`; a trailing partial operation is ignored.
+fn apply_ops(bytes: &[u8], ops: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let n = out.len();
+    for op in ops.chunks_exact(4) {
+        let at = (op[0] as usize | (op[1] as usize) << 8 | (op[2] as usize) << 16) % n;
+        out[at] ^= op[3];
+    }
+    out
 }
 
 /// The payload and tick of every base world (`small_world` at each of `BASE_TICKS`).

@@ -1,7 +1,10 @@
 //! Shared by the refusal tests: a target world, a snapshot of any `PhysicsWorld`, and a restore
-//! attempt that checks the error kind, catches panics and checks that the target is unchanged.
+//! attempt that checks the error kind, catches panics and checks that the target is unchanged;
+//! and by the tests that step crafted worlds, the child process they step them in ([`child`]).
 
 #![allow(dead_code)]
+
+pub mod child;
 
 use rapier3d::prelude::*;
 use rapier_pinned::{

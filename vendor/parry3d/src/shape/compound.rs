@@ -658,10 +658,21 @@ impl Compound {
             if shape.as_composite_shape().is_some() {
                 return fail(format!("part {i} is itself composite"));
             }
-            if !pose.translation.is_finite() || !pose.rotation.is_finite() {
-                return fail(format!("part {i}'s pose is not finite"));
+            let unit = (pose.rotation.length() - 1.0).abs() <= crate::shape::UNIT_TOLERANCE;
+            if !pose.translation.is_finite() || !unit {
+                return fail(format!(
+                    "part {i}'s pose is not finite, or not a unit rotation"
+                ));
             }
             crate::shape::validate_shape(shape.as_ref())?;
+            // Queries cull parts by the stored bounds: a part larger than its bound (or the
+            // compound's) would reach beyond what every other check of the world sees.
+            use crate::bounding_volume::BoundingVolume;
+            let bound = crate::shape::validate_shape::loose(&self.aabbs[i]);
+            let outer = crate::shape::validate_shape::loose(&self.aabb);
+            if !bound.contains(&shape.compute_aabb(pose)) || !outer.contains(&self.aabbs[i]) {
+                return fail(format!("part {i} is larger than its stored bounds"));
+            }
         }
         Ok(())
     }

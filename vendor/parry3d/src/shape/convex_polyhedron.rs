@@ -991,6 +991,28 @@ impl ConvexPolyhedron {
         {
             return fail(format!("a point or face normal is not finite"));
         }
+        // Convex, with outward unit normals: every point on or behind every face's plane, and
+        // each face's vertices on it, within a tolerance relative to the hull's size. The
+        // support-map queries (GJK, EPA) assume a convex set and fail on another.
+        let extent = (self.points.iter()).fold(0.0 as Real, |m, p| m.max(p.abs().max_element()));
+        let tol = 1.0e-3 * extent.max(1.0e-3);
+        for (i, face) in self.faces.iter().enumerate() {
+            let first = face.first_vertex_or_edge as usize;
+            let on_face =
+                &self.vertices_adj_to_face[first..first + face.num_vertices_or_edges as usize];
+            let unit = (face.normal.length() - 1.0).abs() <= crate::shape::UNIT_TOLERANCE;
+            let Some(&origin) = on_face.first().filter(|_| on_face.len() >= 3 && unit) else {
+                return fail(format!(
+                    "face {i}: fewer than 3 vertices, or normal not of unit length"
+                ));
+            };
+            let height = |p: &Vector| face.normal.dot(*p - self.points[origin as usize]);
+            if (self.points.iter()).any(|p| height(p) > tol)
+                || (on_face.iter()).any(|&v| height(&self.points[v as usize]).abs() > tol)
+            {
+                return fail(format!("not convex, or face {i} not planar"));
+            }
+        }
         Ok(())
     }
 }

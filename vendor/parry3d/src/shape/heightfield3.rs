@@ -151,6 +151,19 @@ impl HeightField {
         if !finite {
             return fail(format!("a height, the scale or the bounds are not finite"));
         }
+        // The heightfield's bounds are what every query and the broad phase see: its corners at
+        // the lowest and highest height must lie inside them.
+        let bound = crate::shape::validate_shape::loose(&self.aabb);
+        let (low, high) = (self.heights.data().iter())
+            .fold((Real::MAX, Real::MIN), |(l, h), &y| (l.min(y), h.max(y)));
+        let inside = [low, high].iter().all(|&y| {
+            [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)]
+                .iter()
+                .all(|&(x, z)| bound.contains_local_point(Vector::new(x, y, z) * self.scale))
+        });
+        if !inside {
+            return fail(format!("the heights reach beyond the stored bounds"));
+        }
         Ok(())
     }
 }

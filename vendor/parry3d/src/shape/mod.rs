@@ -64,7 +64,7 @@ pub use self::triangle_pseudo_normals::TrianglePseudoNormals;
 #[cfg(feature = "alloc")]
 pub use self::trimesh::*;
 #[cfg(feature = "alloc")]
-pub use self::validate_shape::validate_shape;
+pub use self::validate_shape::{validate_shape, UNIT_TOLERANCE};
 
 /// A cylinder dilated by a sphere (so it has round corners).
 #[cfg(feature = "dim3")]

@@ -139,6 +139,35 @@ pub struct Polyline {
 }
 
 impl Polyline {
+    /// Checks, without panicking, a polyline decoded from untrusted bytes (rapier-pinned patch):
+    /// every segment's vertex indices are in range, every vertex is finite, and the tree holds
+    /// exactly one leaf per segment ([`Bvh::validate_leaves`]). The first broken invariant is the
+    /// error.
+    pub fn validate(&self) -> Result<(), crate::utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| Err(crate::utils::InvalidStructure::new("Polyline", detail));
+        let n = self.vertices.len();
+        if (self.indices.iter()).any(|seg| seg.iter().any(|&i| i as usize >= n)) {
+            return fail(format!("a segment's vertex index out of {n} vertices"));
+        }
+        if !self.vertices.iter().all(|v| v.is_finite()) {
+            return fail(format!("a vertex is not finite"));
+        }
+        #[cfg(feature = "dim2")]
+        if (self.pseudo_normals.as_ref()).is_some_and(|normals| normals.len() != n) {
+            return fail(format!("pseudo-normals not one per vertex"));
+        }
+        self.bvh.validate_leaves(self.indices.len())?;
+        // Queries cull segments by the tree's bounds: every segment must lie inside them.
+        let root = crate::shape::validate_shape::loose(&self.bvh.root_aabb());
+        if (self.indices.iter().flatten())
+            .any(|&v| !root.contains_local_point(self.vertices[v as usize]))
+        {
+            return fail(format!("a segment reaches beyond the tree's bounds"));
+        }
+        Ok(())
+    }
+
     /// Creates a new polyline from a vertex buffer and an optional index buffer.
     ///
     /// This is the main constructor for creating a polyline. If no indices are provided,

@@ -2276,6 +2276,13 @@ impl TriMesh {
             return fail(format!("triangle {t} has a vertex out of the {nv}"));
         }
         self.bvh.validate_leaves(nt)?;
+        // Queries cull triangles by the tree's bounds: every triangle must lie inside them.
+        let root = crate::shape::validate_shape::loose(&self.bvh.root_aabb());
+        if (self.indices.iter().flatten())
+            .any(|&v| !root.contains_local_point(self.vertices[v as usize]))
+        {
+            return fail(format!("a triangle reaches beyond the tree's bounds"));
+        }
         #[cfg(feature = "dim3")]
         if let Some(normals) = &self.pseudo_normals {
             let (v, e) = (

@@ -36,6 +36,15 @@ impl HeightFieldCompositeShapeContactManifoldsWorkspace {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// The number of manifolds the sub-detectors index into: one past the largest manifold index
+    /// (rapier-pinned patch; see [`ContactManifoldsWorkspace::validate`]).
+    pub(crate) fn manifolds_indexed(&self) -> usize {
+        (self.sub_detectors.values())
+            .map(|d| d.manifold_id.saturating_add(1))
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 fn ensure_workspace_exists(workspace: &mut Option<ContactManifoldsWorkspace>) {

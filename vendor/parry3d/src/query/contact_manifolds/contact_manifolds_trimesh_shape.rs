@@ -32,6 +32,12 @@ impl Default for TriMeshShapeContactManifoldsWorkspace {
 }
 
 impl TriMeshShapeContactManifoldsWorkspace {
+    /// The number of manifolds the interference list asks for: one per interfering triangle, in
+    /// order (rapier-pinned patch; see [`ContactManifoldsWorkspace::validate`]).
+    pub(crate) fn manifolds_indexed(&self) -> usize {
+        self.interferences.len()
+    }
+
     pub fn new() -> Self {
         Self {
             interferences: Vec::new(),

@@ -46,6 +46,15 @@ pub struct VoxelsShapeContactManifoldsWorkspace<const N: usize> {
 }
 
 impl<const N: usize> VoxelsShapeContactManifoldsWorkspace<N> {
+    /// The number of manifolds the sub-detectors index into: one past the largest manifold index
+    /// (rapier-pinned patch; see [`ContactManifoldsWorkspace::validate`]).
+    pub(crate) fn manifolds_indexed(&self) -> usize {
+        (self.sub_detectors.values())
+            .map(|d| d.manifold_id.saturating_add(1))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// A new empty workspace for collision-detection against voxels shape.
     pub fn new() -> Self {
         Self::default()

@@ -1,6 +1,8 @@
 #![allow(clippy::multiple_bound_locations)] // for impl_downcast
 
+use crate::utils::InvalidStructure;
 use alloc::boxed::Box;
+use alloc::format;
 use downcast_rs::{impl_downcast, DowncastSync};
 
 use crate::query::contact_manifolds::{
@@ -105,6 +107,43 @@ impl_downcast!(sync WorkspaceData);
 // Note we have this newtype because it simplifies the serialization/deserialization code.
 /// A serializable workspace used by some contact-manifolds computation algorithms.
 pub struct ContactManifoldsWorkspace(pub Box<dyn WorkspaceData>);
+
+impl ContactManifoldsWorkspace {
+    /// Checks, without panicking, a workspace decoded from untrusted bytes against the number of
+    /// contact manifolds of its pair (rapier-pinned patch): every manifold index it holds (a
+    /// sub-detector's, or a triangle mesh's interference position) is below `manifolds`. The
+    /// next contact-manifold update indexes the pair's manifolds with them.
+    pub fn validate(&self, manifolds: usize) -> Result<(), InvalidStructure> {
+        let indexed = match self.0.as_typed_workspace_data() {
+            TypedWorkspaceData::TriMeshShapeContactManifoldsWorkspace(w) => w.manifolds_indexed(),
+            TypedWorkspaceData::HeightfieldShapeContactManifoldsWorkspace(w) => {
+                w.manifolds_indexed()
+            }
+            TypedWorkspaceData::HeightfieldCompositeShapeContactManifoldsWorkspace(w) => {
+                w.manifolds_indexed()
+            }
+            TypedWorkspaceData::CompositeShapeCompositeShapeContactManifoldsWorkspace(w) => {
+                w.manifolds_indexed()
+            }
+            TypedWorkspaceData::CompositeShapeShapeContactManifoldsWorkspace(w) => {
+                w.manifolds_indexed()
+            }
+            TypedWorkspaceData::VoxelsShapeContactManifoldsWorkspace(w) => w.manifolds_indexed(),
+            TypedWorkspaceData::VoxelsCompositeShapeContactManifoldsWorkspace(w) => {
+                w.manifolds_indexed()
+            }
+            TypedWorkspaceData::VoxelsVoxelsContactManifoldsWorkspace(w) => w.manifolds_indexed(),
+            TypedWorkspaceData::Custom => 0,
+        };
+        if indexed > manifolds {
+            return Err(InvalidStructure::new(
+                "ContactManifoldsWorkspace",
+                format!("indexes {indexed} manifolds of a pair with {manifolds}"),
+            ));
+        }
+        Ok(())
+    }
+}
 
 impl Clone for ContactManifoldsWorkspace {
     fn clone(&self) -> Self {

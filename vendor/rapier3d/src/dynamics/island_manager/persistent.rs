@@ -910,26 +910,45 @@ impl PersistentIslands {
         }
         let mut members = 0usize;
         for (id, island) in self.islands.iter() {
+            if island.bodies.is_empty() {
+                return Err(format!("persistent island {id} is empty"));
+            }
             for (index, handle) in island.bodies.iter().enumerate() {
-                let ids = bodies
-                    .get(*handle)
-                    .map(|rb| (rb.ids.island_id, rb.ids.island_index));
+                let rb = bodies.get(*handle);
+                let ids = rb.map(|rb| (rb.ids.island_id, rb.ids.island_index));
                 if ids != Some((id as u32, index as u32)) {
                     return Err(format!(
                         "persistent island {id}'s body {index} is not there"
                     ));
                 }
+                let rb = rb.expect("just found");
+                if rb.is_fixed() || (island.sleeping && !rb.activation.sleeping) {
+                    return Err(format!(
+                        "persistent island {id}'s body {index} is fixed, or awake in a sleeping island"
+                    ));
+                }
                 members += 1;
             }
+            let member = |h: RigidBodyHandle| {
+                (bodies.get(h)).is_some_and(|rb| rb.ids.island_id as usize == id)
+            };
             for (index, link) in island.contact_links.iter().enumerate() {
                 let loc = self.contact_link_locs.get(link.edge_id as usize);
-                if loc != Some(&(id as u32, index as u32)) {
-                    return Err(format!("island {id}'s contact link {index} is not located"));
+                if loc != Some(&(id as u32, index as u32))
+                    || !(member(link.body1) || member(link.body2))
+                {
+                    return Err(format!(
+                        "island {id}'s contact link {index} is not located, or not its"
+                    ));
                 }
             }
             for (index, link) in island.joint_links.iter().enumerate() {
-                if self.joint_link_locs.get(&link.key) != Some(&(id as u32, index as u32)) {
-                    return Err(format!("island {id}'s joint link {index} is not located"));
+                if self.joint_link_locs.get(&link.key) != Some(&(id as u32, index as u32))
+                    || !(member(link.body1) || member(link.body2))
+                {
+                    return Err(format!(
+                        "island {id}'s joint link {index} is not located, or not its"
+                    ));
                 }
             }
         }
@@ -938,6 +957,18 @@ impl PersistentIslands {
             .filter(|(_, rb)| rb.ids.island_id != INVALID_ISLAND);
         if in_islands.count() != members {
             return Err("a body names a persistent island it is not in".into());
+        }
+        // Every enabled non-fixed body is in an island, and no other body is; a body the next
+        // step has yet to see (one the caller changed since) is placed or taken out by it.
+        let pending = |h| bodies.modified_bodies.contains(&h);
+        for (h, rb) in bodies.iter() {
+            let member = rb.ids.island_id != INVALID_ISLAND;
+            if member != (!rb.is_fixed() && rb.is_enabled()) && !pending(h) {
+                return Err(format!(
+                    "body {h:?} is {}in a persistent island",
+                    if member { "" } else { "not " }
+                ));
+            }
         }
         for (edge, &(island, index)) in self.contact_link_locs.iter().enumerate() {
             if (island, index) == INVALID_LOC {

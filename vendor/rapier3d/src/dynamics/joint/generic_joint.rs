@@ -333,6 +333,31 @@ impl Default for GenericJoint {
 }
 
 impl GenericJoint {
+    /// Checks, without panicking, a joint decoded from untrusted bytes (rapier-pinned patch): its
+    /// axis masks hold only the axes of this dimension (the dof count of a multibody joint is
+    /// counted from them), and its frames are finite with unit rotations (within 1e-4). The
+    /// first broken invariant is the error.
+    pub fn validate(&self) -> Result<(), alloc::string::String> {
+        let masks = [
+            self.locked_axes,
+            self.limit_axes,
+            self.motor_axes,
+            self.coupled_axes,
+        ];
+        if masks
+            .iter()
+            .any(|m| JointAxesMask::from_bits(m.bits()).is_none())
+        {
+            return Err("an axis mask names an axis this dimension does not have".into());
+        }
+        let frame =
+            |f: &Pose| f.translation.is_finite() && (f.rotation.length() - 1.0).abs() <= 1.0e-4;
+        if !frame(&self.local_frame1) || !frame(&self.local_frame2) {
+            return Err("a frame is not finite, or not a unit rotation".into());
+        }
+        Ok(())
+    }
+
     /// Creates a new generic joint that locks the specified degrees of freedom.
     #[must_use]
     pub fn new(locked_axes: JointAxesMask) -> Self {

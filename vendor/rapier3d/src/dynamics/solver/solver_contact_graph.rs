@@ -84,6 +84,17 @@ impl GraphPos {
         pos
     }
 
+    /// The position `local` of `bucket`, if the layout can hold it (rapier-pinned patch: checks
+    /// a decoded graph, see `NarrowPhase::validate`).
+    pub(crate) fn checked(bucket: u16, local: usize) -> Option<Self> {
+        let fits = local <= Self::LOCAL_MASK as usize
+            && (bucket as u32) < (1 << (32 - Self::BUCKET_SHIFT));
+        fits.then_some(GraphPos(
+            ((bucket as u32) << Self::BUCKET_SHIFT) | local as u32,
+        ))
+        .filter(|pos| pos.is_some())
+    }
+
     #[inline]
     pub(crate) fn is_some(self) -> bool {
         self.0 != u32::MAX
@@ -200,6 +211,12 @@ impl SolverContactGraph {
         } else {
             None
         }
+    }
+
+    /// Every bucket, the generic list last, as stored (rapier-pinned patch: checks a decoded
+    /// graph, see `NarrowPhase::validate`).
+    pub(crate) fn raw_buckets(&self) -> &[Vec<ContactRef>] {
+        &self.buckets
     }
 
     /// Total number of solver-active manifolds across all buckets.

@@ -98,7 +98,7 @@ impl NarrowPhase {
     /// side), else `None` — the qualification rule shared by the full-rebuild and
     /// incremental maintenance paths (both resolve through the same table).
     #[inline]
-    fn qualify_manifold_bqi(
+    pub(super) fn qualify_manifold_bqi(
         body_qualify_info: &[u64],
         manifold: &ContactManifold,
     ) -> Option<[u32; 2]> {

@@ -75,6 +75,62 @@ pub struct ImpulseJointSet {
 }
 
 impl ImpulseJointSet {
+    /// Checks, without panicking or looping, a decoded impulse joint set (rapier-pinned patch):
+    /// the joint graph's adjacency lists ([`crate::data::Graph::validate`]); every node is a body
+    /// whose graph index points back at it, and every body's graph index is its node or the
+    /// invalid index; every joint names the bodies of its edge's nodes, and the handle map and
+    /// the edges point at each other one to one. Joint removal swap-removes through these
+    /// indices. The first broken invariant is the error.
+    pub fn validate(&self) -> Result<(), parry::utils::InvalidStructure> {
+        use alloc::format;
+        let fail = |detail| {
+            Err(parry::utils::InvalidStructure::new(
+                "ImpulseJointSet",
+                detail,
+            ))
+        };
+        let graph = &self.joint_graph.graph;
+        graph
+            .validate()
+            .or_else(|e| fail(format!("joint graph: {e}")))?;
+        for (i, node) in graph.nodes.iter().enumerate() {
+            if self.rb_graph_ids.get(node.weight.0).map(|id| id.index()) != Some(i) {
+                return fail(format!(
+                    "joint graph node {i}'s body does not point back at it"
+                ));
+            }
+        }
+        for (body, id) in self.rb_graph_ids.iter() {
+            let here = graph.nodes.get(id.index()).map(|node| node.weight.0);
+            if InteractionGraph::<(), ()>::is_graph_index_valid(*id) && here != Some(body) {
+                return fail(format!(
+                    "a body's joint graph index {} is not its node",
+                    id.index()
+                ));
+            }
+        }
+        for (e, edge) in graph.edges.iter().enumerate() {
+            let ends = [edge.source(), edge.target()].map(|n| graph.nodes[n.index()].weight);
+            let joint = &edge.weight;
+            let id = self.joint_ids.get(joint.handle.0).map(|id| id.index());
+            if [joint.body1, joint.body2] != ends || id != Some(e) {
+                return fail(format!("joint {e} is not its edge's, or not its handle's"));
+            }
+            joint
+                .data
+                .validate()
+                .or_else(|d| fail(format!("joint {e}: {d}")))?;
+        }
+        if self.joint_ids.len() != graph.edges.len() {
+            return fail(format!(
+                "{} joint handles for {} joints",
+                self.joint_ids.len(),
+                graph.edges.len()
+            ));
+        }
+        Ok(())
+    }
+
     /// Creates a new empty set of impulse_joints.
     pub fn new() -> Self {
         Self {

@@ -1885,6 +1885,16 @@ impl Multibody {
                 }
             }
         }
+        // The dof count is counted from the axis masks: they come first. A multibody joint with
+        // exactly two free angular axes is not implemented (`MultibodyJoint::jacobian` and the
+        // others `todo!()` on it).
+        for link in self.links.iter() {
+            link.joint.data.validate()?;
+            let locked_angular = link.joint.data.locked_axes.bits() >> DIM;
+            if ANG_DIM - locked_angular.count_ones() as usize == 2 {
+                return Err("a joint with two free angular axes".into());
+            }
+        }
         let dofs: usize = self.links.iter().map(|l| l.joint.ndofs()).sum();
         let vectors = [
             &self.velocities,
@@ -1896,9 +1906,14 @@ impl Multibody {
         if self.ndofs != dofs || vectors.iter().any(|v| v.len() != dofs) {
             return Err(format!("{} dofs for links with {dofs}", self.ndofs));
         }
-        if (self.links.iter()).any(|l| l.assembly_id as u64 + l.joint.ndofs() as u64 > dofs as u64)
-        {
-            return Err("a link's dofs out of the multibody's".into());
+        // The mass matrix assembly walks the links in order, each link's dofs right after its
+        // predecessor's (it asserts so).
+        let mut next = 0usize;
+        for link in self.links.iter() {
+            if link.assembly_id != next {
+                return Err("the links' dofs are not contiguous, in link order".into());
+            }
+            next += link.joint.ndofs();
         }
         if self.body_jacobians.len() != n || self.workspace.accs.len() != n {
             return Err(format!(

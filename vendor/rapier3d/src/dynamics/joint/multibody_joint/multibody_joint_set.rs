@@ -78,9 +78,9 @@ pub struct MultibodyJointSet {
 impl MultibodyJointSet {
     /// Checks, without panicking or looping, a decoded multibody joint set against `bodies`
     /// (rapier-pinned patch): every multibody ([`Multibody::validate`]); every link's body
-    /// exists and is mapped to exactly that link; every mapping is a link of an existing
-    /// multibody on that body, at a node of the connectivity graph holding the body; the graph's
-    /// adjacency lists. The first broken invariant is the error.
+    /// exists, is mapped to exactly that link, and is dynamic but at the root; every mapping is
+    /// a link of an existing multibody on that body, at a node of the connectivity graph holding
+    /// the body; the graph's adjacency lists. The first broken invariant is the error.
     pub fn validate(
         &self,
         bodies: &crate::dynamics::RigidBodySet,
@@ -105,6 +105,10 @@ impl MultibodyJointSet {
                 let back = mapped.is_some_and(|m| m.multibody.0 == index && m.id == id);
                 if !bodies.contains(link.rigid_body) || !back {
                     return fail(format!("multibody {index:?}'s link {id} is not its body's"));
+                }
+                // The multibody's forward kinematics asserts it.
+                if id > 0 && !bodies[link.rigid_body].is_dynamic() {
+                    return fail(format!("multibody {index:?}'s link {id} is not dynamic"));
                 }
             }
         }
