@@ -272,7 +272,9 @@ fn impulses(w: &PhysicsWorld) -> Result<(), Error> {
         linear * inv_mass <= MAX_SPEED * unit_length && angular * inv_inertia <= MAX_ANGULAR_SPEED
     };
     for pair in w.narrow_phase.contact_pairs() {
-        for m in pair.manifolds().iter().chain(pair.solver_manifolds()) {
+        // The manifolds and the solver clusters (`solver_manifolds` is one of the two).
+        let clusters = pair.rigid().map_or(&[][..], |r| &r.solver_clusters[..]);
+        for m in pair.manifolds().iter().chain(clusters) {
             let bodies = response(&[m.data.rigid_body1, m.data.rigid_body2]);
             for point in &m.points {
                 let d = &point.data;

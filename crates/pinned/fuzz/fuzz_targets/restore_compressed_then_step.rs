@@ -28,7 +28,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use rapier_pinned::HEADER_LEN;
-use rapier_pinned_fuzz::{in_restore, MutatedSnapshot, RestoreState, MUTATE_STORED};
+use rapier_pinned_fuzz::{
+    base_seeds, in_restore, xor_seeds, MutatedSnapshot, RestoreState, MUTATE_STORED,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -44,26 +46,14 @@ fn state() -> &'static Mutex<RestoreState> {
 /// few into the stored bytes: the length prefix (which must be refused by the decompression) and
 /// the LZ4 block.
 fn seeds() -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = (0u8..32)
-        .map(|sel| (format!("base-{sel:02x}"), vec![sel]))
-        .collect();
-    for (i, at) in [20u32, 100, 300, 1000, 3000, 10_000]
-        .into_iter()
-        .enumerate()
-    {
-        let b = at.to_le_bytes();
-        out.push((
-            format!("xor-payload-{i}"),
-            vec![(i % 4) as u8, b[0], b[1], b[2], 0x01],
-        ));
-    }
-    for (i, at) in [0u32, 2, 3, 4, 5, 40, 400, 4000].into_iter().enumerate() {
-        let b = at.to_le_bytes();
-        out.push((
-            format!("xor-stored-{i}"),
-            vec![MUTATE_STORED | (i % 4) as u8, b[0], b[1], b[2], 0x01],
-        ));
-    }
+    let mut out = base_seeds(32);
+    out.extend(xor_seeds(
+        "xor-payload",
+        0,
+        &[20, 100, 300, 1000, 3000, 10_000],
+    ));
+    let stored = [0, 2, 3, 4, 5, 40, 400, 4000];
+    out.extend(xor_seeds("xor-stored", MUTATE_STORED, &stored));
     out
 }
 

@@ -20,7 +20,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rapier_pinned::HEADER_LEN;
-use rapier_pinned_fuzz::{in_restore, MutatedSnapshot, RestoreState};
+use rapier_pinned_fuzz::{base_seeds, in_restore, xor_seeds, MutatedSnapshot, RestoreState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -32,19 +32,8 @@ fn state() -> &'static Mutex<RestoreState> {
 /// Unmutated bases (each selector byte), and a few single xors into the integration parameters
 /// (which must give `ConfigMismatch`) and past them.
 fn seeds() -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = (0u8..16)
-        .map(|sel| (format!("base-{sel:02x}"), vec![sel]))
-        .collect();
-    for (i, at) in [20u32, 100, 300, 1000, 3000, 10_000]
-        .into_iter()
-        .enumerate()
-    {
-        let b = at.to_le_bytes();
-        out.push((
-            format!("xor-{i}"),
-            vec![(i % 4) as u8, b[0], b[1], b[2], 0x01],
-        ));
-    }
+    let mut out = base_seeds(16);
+    out.extend(xor_seeds("xor", 0, &[20, 100, 300, 1000, 3000, 10_000]));
     out
 }
 

@@ -142,3 +142,25 @@ impl RestoreState {
         }
     }
 }
+
+/// The seeds every restore-then-step target starts from: one unmutated base per selector byte
+/// `0..selectors` (named `base-XX`).
+pub fn base_seeds(selectors: u8) -> Vec<(String, Vec<u8>)> {
+    (0..selectors)
+        .map(|sel| (format!("base-{sel:02x}"), vec![sel]))
+        .collect()
+}
+
+/// One seed per offset in `offsets` (named `{name}-{i}`): a single xor of 0x01 there, on base
+/// `i % 4` with `mode` or-ed into the selector byte.
+pub fn xor_seeds(name: &str, mode: u8, offsets: &[u32]) -> Vec<(String, Vec<u8>)> {
+    (offsets.iter().enumerate())
+        .map(|(i, at)| {
+            let b = at.to_le_bytes();
+            (
+                format!("{name}-{i}"),
+                vec![mode | (i % 4) as u8, b[0], b[1], b[2], 0x01],
+            )
+        })
+        .collect()
+}
