@@ -1,12 +1,22 @@
 //! Traces a perturbation set (a debugging aid): strict pass-throughs and worst penetration per
 //! run; with SPEED and START, that run frame by frame on stderr.
-//! `cargo run --release -p rapier-pinned-ccd-eval --example perturbation_trace -- SET POLICY on|off [SPEED START]`
+//! `cargo run --release -p rapier-pinned-ccd-eval --example perturbation_trace -- SET POLICY on|off [SPEED START] [--tick-hz N]`
+//! (`--tick-hz`: `perturbation::params_at`, default 60).
 use rapier3d::prelude::*;
 use rapier_pinned::CcdConfig;
-use rapier_pinned_ccd_eval::perturbation::CaseTracker;
+use rapier_pinned_ccd_eval::perturbation::{params_at, CaseTracker};
 use rapier_pinned_scenes::thin_sets;
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let tick_hz: u32 = match args.iter().position(|a| a == "--tick-hz") {
+        Some(i) => args
+            .drain(i..i + 2)
+            .nth(1)
+            .expect("--tick-hz N")
+            .parse()
+            .expect("N"),
+        None => 60,
+    };
     let set = thin_sets().iter().find(|s| s.name == args[1]).expect("set");
     let config = CcdConfig::parse(&args[2], &args[3]).expect("POLICY on|off");
     let only: Option<(Real, usize)> = args
@@ -17,7 +27,7 @@ fn main() {
         if only.is_some_and(|o| o != (speed, start)) {
             continue;
         }
-        let (mut world, case) = set.build_run(config.params(), run);
+        let (mut world, case) = set.build_run(params_at(config, tick_hz), run);
         let mut tracker = CaseTracker::new(&world, &case).expect("measurable start");
         let (mut strict, mut pen): (usize, Real) = (0, 0.0);
         for i in 0..case.steps {

@@ -55,6 +55,16 @@ pub fn run_set(set: &ThinSet, config: CcdConfig, truncation: bool) -> SetReport 
     run_set_with(set, config.params(), truncation)
 }
 
+/// `config`'s parameters at `tick_hz` steps per second: `dt = 1 / tick_hz` (f32 division; at 60
+/// Hz upstream's `1.0 / 60.0`, bit for bit), every other field as [`CcdConfig::params`] has it
+/// (`min_ccd_dt` included). The sets run the same simulated time at every rate
+/// ([`ThinSet::steps_at`]).
+pub fn params_at(config: CcdConfig, tick_hz: u32) -> IntegrationParameters {
+    let mut params = config.params();
+    params.dt = 1.0 / tick_hz as Real;
+    params
+}
+
 /// [`run_set`] under any parameters.
 pub fn run_set_with(set: &ThinSet, params: IntegrationParameters, truncation: bool) -> SetReport {
     run_set_edited(set, params, truncation, |_| {})
@@ -328,6 +338,16 @@ impl GatedStep {
 /// gated count, penetration and truncation. The gate column applies to moving-target sets;
 /// fixed-target sets are reported. A run that could not be measured is listed and fails.
 pub fn table(sets: &[&ThinSet], configs: &[CcdConfig], truncation: bool) -> String {
+    table_at(sets, configs, truncation, ThinSet::STEPS_HZ)
+}
+
+/// [`table`] at `tick_hz` steps per second ([`params_at`]); at 60 Hz, [`table`] itself.
+pub fn table_at(
+    sets: &[&ThinSet],
+    configs: &[CcdConfig],
+    truncation: bool,
+    tick_hz: u32,
+) -> String {
     let mut out = format!(
         "{:<22} {:<9} {:>7} {:>5} {:>7} {:>8} {:>5} {:>10} {:>7} {:>7}  {}\n",
         "set",
@@ -345,7 +365,7 @@ pub fn table(sets: &[&ThinSet], configs: &[CcdConfig], truncation: bool) -> Stri
     let (mut errors, mut gated) = (Vec::new(), Vec::new());
     for set in sets {
         for config in configs {
-            let r = run_set(set, *config, truncation);
+            let r = run_set_with(set, params_at(*config, tick_hz), truncation);
             if r.pass_throughs > 0 && set.moving_target && *config == CcdConfig::current() {
                 gated.push(*set);
             }
@@ -385,7 +405,7 @@ pub fn table(sets: &[&ThinSet], configs: &[CcdConfig], truncation: bool) -> Stri
     // The current physics-version's gated steps, each with why the refinement could not clear
     // it and what replaying it in 64 substeps from its saved start shows.
     for set in gated {
-        match gated_steps(set, CcdConfig::current().params()) {
+        match gated_steps(set, params_at(CcdConfig::current(), tick_hz)) {
             Err(e) => out += &format!("{}: {e}\n", set.name),
             Ok(steps) => {
                 for g in steps {

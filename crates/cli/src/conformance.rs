@@ -93,7 +93,7 @@ fn upstream_case(path: &std::path::Path) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let snapshot = import_upstream(config, &bytes).map_err(|e| e.to_string())?;
     let mut imported = PinnedWorld::restore(config, &snapshot, None).map_err(|e| e.to_string())?;
-    let mut fresh = scene.build(config.entry().params());
+    let mut fresh = scene.build(config.params());
     for _ in 0..steps {
         fresh.step();
     }

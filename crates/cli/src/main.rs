@@ -69,6 +69,11 @@ enum Command {
         /// `3:on` (default: policies 0, 1 and 2, each off and on).
         #[arg(long = "config", value_name = "POLICY:RM")]
         configs: Vec<String>,
+        /// Run at N steps per second (`dt = 1 / N`, the same simulated time per case), one
+        /// table per rate, each headed by its rate, its run time on stderr (default: 60, one
+        /// table without a heading).
+        #[arg(long = "tick-hz", value_name = "N")]
+        tick_hz: Vec<u32>,
     },
     /// Write every step's state digest (`scene step digest`) of the catalog scenes and of every
     /// run of the thin-part sets, at upstream default settings (or `--config`).
@@ -207,14 +212,14 @@ pub(crate) const KEY_FILE_HELP: &str =
 
 #[derive(Subcommand)]
 enum SnapshotCommand {
-    /// Build a catalog scene under a physics-version's pinned parameters and gravity, step it and
-    /// write its snapshot (authenticated with --key-file).
+    /// Build a catalog scene under a physics-version's pinned parameters and the game's settings,
+    /// step it and write its snapshot (authenticated with --key-file).
     ///
     /// The scene is adopted into a pinned world, which refuses a world whose parameters or
-    /// gravity differ from the physics-version's: the catalog's zero-gravity scenes
-    /// (bullets_crossing, bullet_swarm, blade_into_plate, box_into_rotor) are refused by the pinned
-    /// gravity [-0.0, -9.81, -0.0], with the typed error (ConfigMismatch naming gravity.x/y/z),
-    /// exit status 2.
+    /// gravity differ from the config's: the catalog's zero-gravity scenes (bullets_crossing,
+    /// bullet_swarm, blade_into_plate, box_into_rotor) need `--gravity 0,0,0`; under the default
+    /// gravity [-0.0, -9.81, -0.0] they are refused with the typed error (ConfigMismatch naming
+    /// gravity.x/y/z), exit status 2.
     Save {
         /// Catalog scene (`rapier-pinned scenes --list`).
         #[arg(long, value_name = "NAME")]
@@ -231,8 +236,9 @@ enum SnapshotCommand {
         #[arg(long)]
         compressed: bool,
     },
-    /// Print a snapshot's header; then restore it under its physics-version and --match-id and
-    /// print the config summary, body/collider/joint counts and payload size per body.
+    /// Print a snapshot's header and the settings it records; then restore it under its
+    /// physics-version, those settings and --match-id and print the config summary,
+    /// body/collider/joint counts and payload size per body.
     ///
     /// A snapshot that is a valid world of another match is shown too (exit status 0, the
     /// counts printed as decoded ignoring the match id). Exit status 1 if the header is refused
@@ -294,14 +300,16 @@ pub struct MatchArgs {
     /// Match id, part of the config digest.
     #[arg(long, value_name = "M", default_value_t = 0)]
     pub match_id: u64,
+    #[command(flatten)]
+    pub settings: snapshot::SettingsArgs,
     #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
     pub key_file: Option<PathBuf>,
 }
 
 impl MatchArgs {
-    /// The world config of this physics-version and match.
+    /// The world config of this physics-version, match and settings.
     pub fn config(&self) -> Result<WorldConfig, String> {
-        snapshot::config(self.physics_version, self.match_id)
+        snapshot::config(self.physics_version, self.match_id, &self.settings)
     }
 
     /// The fleet key, if a key file was given.
@@ -312,17 +320,20 @@ impl MatchArgs {
 
 /// A snapshot file to restore and what it must match (`snapshot verify`, `snapshot continue`).
 #[derive(clap::Args)]
-struct RestoreArgs {
+pub struct RestoreArgs {
     /// Snapshot file.
-    file: PathBuf,
+    pub file: PathBuf,
     /// Physics-version the snapshot must be (default: the one in its header).
     #[arg(long, value_name = "V")]
-    physics_version: Option<u32>,
+    pub physics_version: Option<u32>,
     /// Match id the snapshot must be for.
     #[arg(long, value_name = "M", default_value_t = 0)]
-    match_id: u64,
+    pub match_id: u64,
+    /// The settings the snapshot must be of (default: the physics-version's).
+    #[command(flatten)]
+    pub settings: snapshot::SettingsArgs,
     #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
-    key_file: Option<PathBuf>,
+    pub key_file: Option<PathBuf>,
 }
 
 /// Why a command failed; decides the exit status.
@@ -427,9 +438,17 @@ fn digests(names: &[String], config: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
-fn perturbation(names: &[String], truncation: bool, configs: &[String]) -> Result<(), String> {
+fn perturbation(
+    names: &[String],
+    truncation: bool,
+    configs: &[String],
+    tick_hz: &[u32],
+) -> Result<(), String> {
     use rapier_pinned::CcdConfig;
-    use rapier_pinned_ccd_eval::perturbation::table;
+    use rapier_pinned_ccd_eval::perturbation::{table, table_at};
+    if let Some(n) = tick_hz.iter().find(|&&n| n == 0) {
+        return Err(format!("--tick-hz {n}: expected a positive rate"));
+    }
     let sets = names
         .iter()
         .map(|n| {
@@ -455,7 +474,16 @@ fn perturbation(names: &[String], truncation: bool, configs: &[String]) -> Resul
     } else {
         configs
     };
-    print!("{}", table(&sets, &configs, truncation));
+    if tick_hz.is_empty() {
+        print!("{}", table(&sets, &configs, truncation));
+    }
+    for &hz in tick_hz {
+        let start = Instant::now();
+        let text = table_at(&sets, &configs, truncation, hz);
+        println!("tick rate {hz} Hz (dt {:?} s)", 1.0 / hz as Real);
+        print!("{text}");
+        eprintln!("tick rate {hz} Hz: {:.2} s", start.elapsed().as_secs_f64());
+    }
     Ok(())
 }
 
@@ -545,19 +573,8 @@ fn snapshot_command(command: SnapshotCommand) -> Result<(), Failure> {
             match_id,
             key_file,
         } => snapshot::inspect_file(&file, match_id, key_file.as_deref()),
-        SnapshotCommand::Verify { restore: r } => snapshot::verify(
-            &r.file,
-            r.physics_version,
-            r.match_id,
-            r.key_file.as_deref(),
-        ),
-        SnapshotCommand::Continue { restore: r, steps } => snapshot::continue_file(
-            &r.file,
-            steps,
-            r.physics_version,
-            r.match_id,
-            r.key_file.as_deref(),
-        ),
+        SnapshotCommand::Verify { restore } => snapshot::verify(&restore),
+        SnapshotCommand::Continue { restore, steps } => snapshot::continue_file(&restore, steps),
         SnapshotCommand::ImportUpstream {
             input,
             output,
@@ -594,8 +611,9 @@ fn main() -> ExitCode {
             sets,
             no_truncation,
             configs,
+            tick_hz,
             ..
-        } => perturbation(&sets, !no_truncation, &configs),
+        } => perturbation(&sets, !no_truncation, &configs, &tick_hz),
         Command::Versions { fields: None } => {
             print!("{}", versions::table());
             Ok(())

@@ -14,7 +14,7 @@ use crate::{Failure, MatchArgs};
 /// The options of `serve`.
 #[derive(clap::Args)]
 pub struct Serve {
-    /// Catalog scene to start from (with gravity: a pinned world refuses the others).
+    /// Catalog scene to start from (a zero-gravity one needs `--gravity 0,0,0`).
     #[arg(long, value_name = "NAME", default_value = "arena")]
     scene: String,
     #[command(flatten)]
@@ -25,9 +25,9 @@ pub struct Serve {
     /// Stop after this tick.
     #[arg(long, value_name = "N", default_value_t = 1500)]
     ticks: u64,
-    /// Ticks per second (0: as fast as possible).
-    #[arg(long, value_name = "HZ", default_value_t = 60.0)]
-    tick_hz: f64,
+    /// Step as fast as possible instead of in real time at the settings' --tick-hz (tests).
+    #[arg(long)]
+    unpaced: bool,
     /// Hold at tick T until one more client has joined (repeatable; a tick given twice waits
     /// for two). Without it, clients join whenever they connect.
     #[arg(long = "join-at", value_name = "T")]
@@ -64,21 +64,21 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
         None => {
             let scene = rapier_pinned_scenes::find(&o.scene)
                 .ok_or_else(|| format!("unknown scene '{}'", o.scene))?;
-            PinnedWorld::adopt(config, scene.build(config.entry().params()))
-                .map_err(|e| typed(&e))?
+            PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| typed(&e))?
         }
     };
     let listener = TcpListener::bind(&o.listen).map_err(|e| format!("{}: {e}", o.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     println!(
-        "listening on {addr}, match {}, physics-version {}, tick {}",
+        "listening on {addr}, match {}, physics-version {}, {}, tick {}",
         o.game.match_id,
         o.game.physics_version,
+        config.settings(),
         world.tick()
     );
     let server = ServerConfig {
         ticks: o.ticks,
-        tick_hz: o.tick_hz,
+        paced: !o.unpaced,
         join_at: o.join_at,
         digest_every: o.digest_every.max(1),
         key,

@@ -6,11 +6,11 @@ use std::path::Path;
 
 use rapier3d::prelude::PhysicsWorld;
 use rapier_pinned::{
-    import_upstream, inspect, Error, PhysicsVersion, PinnedWorld, SnapshotInfo, SnapshotKey,
-    WorldConfig, PHYSICS_VERSION_CURRENT,
+    import_upstream, inspect, recorded_params, Error, GameSettings, PhysicsVersion, PinnedWorld,
+    SnapshotInfo, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 
-use crate::{hex, Failure, MatchArgs};
+use crate::{hex, Failure, MatchArgs, RestoreArgs};
 
 /// A wrapper error as the tool prints it: its message and its kind.
 pub fn typed(e: &Error) -> String {
@@ -68,11 +68,59 @@ fn authentication(key: Option<&SnapshotKey>) -> &'static str {
     }
 }
 
-/// The config of physics-version `v` for match `match_id`; an unknown `v` is a usage error.
-pub fn config(v: PhysicsVersion, match_id: u64) -> Result<WorldConfig, String> {
-    WorldConfig::new(v)
+/// A game's world settings (`docs/protocol.md` §2): each defaults to the physics-version's.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SettingsArgs {
+    /// Gravity as `X,Y,Z` in length units per second squared, bit for bit (`0,-9.81,0` is not
+    /// the default `-0,-9.81,-0`); e.g. `0,0,0` for a space game, `0,0,-9.81` for z-up.
+    #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_gravity)]
+    pub gravity: Option<[f32; 3]>,
+    /// Steps per second (dt = 1 / N); one the physics-version allows (`rapier-pinned versions`).
+    #[arg(long, value_name = "N")]
+    pub tick_hz: Option<u32>,
+    /// rapier's `length_unit`: the size of a typical object in the game's units (100 for cm).
+    #[arg(long, value_name = "U")]
+    pub length_unit: Option<f32>,
+}
+
+impl SettingsArgs {
+    /// These settings over `config`'s (its physics-version's defaults where none is given); a
+    /// value the version does not allow is a usage error.
+    pub fn apply(&self, config: WorldConfig) -> Result<WorldConfig, String> {
+        let d = config.settings();
+        let settings = GameSettings {
+            gravity: self.gravity.unwrap_or(d.gravity),
+            tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
+            length_unit: self.length_unit.unwrap_or(d.length_unit),
+        };
+        config
+            .with_settings(settings)
+            .map_err(|e| format!("{e} (see `rapier-pinned versions`)"))
+    }
+}
+
+/// `X,Y,Z`: three floats.
+fn parse_gravity(text: &str) -> Result<[f32; 3], String> {
+    let parts = text
+        .split(',')
+        .map(|p| p.trim().parse::<f32>().map_err(|e| format!("{p:?}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    parts
+        .try_into()
+        .map_err(|p: Vec<f32>| format!("expected X,Y,Z (3 numbers), got {}", p.len()))
+}
+
+/// The config of physics-version `v` for match `match_id` under `settings`; an unknown `v` or
+/// a setting `v` does not allow is a usage error.
+pub fn config(
+    v: PhysicsVersion,
+    match_id: u64,
+    settings: &SettingsArgs,
+) -> Result<WorldConfig, String> {
+    let config = WorldConfig::new(v)
         .map(|c| c.with_match_id(match_id))
-        .map_err(|e| format!("--physics-version {v}: {e} (see `rapier-pinned versions`)"))
+        .map_err(|e| format!("--physics-version {v}: {e} (see `rapier-pinned versions`)"))?;
+    settings.apply(config)
 }
 
 /// The fleet key in `key_file`, if one is given.
@@ -93,14 +141,13 @@ pub fn save(
     let (v, match_id) = (game.physics_version, game.match_id);
     let config = game.config()?;
     let key = game.key()?;
-    let mut world =
-        PinnedWorld::adopt(config, scene.build(config.entry().params())).map_err(|e| {
-            format!(
-                "scene '{name}' cannot run under physics-version {v}, which pins every \
-                 integration parameter and gravity: {}",
-                typed(&e)
-            )
-        })?;
+    let mut world = PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| {
+        format!(
+            "scene '{name}' cannot run under physics-version {v} with settings {}: {}",
+            config.settings(),
+            typed(&e)
+        )
+    })?;
     for _ in 0..steps {
         world.step();
     }
@@ -114,9 +161,10 @@ pub fn save(
     };
     write(out, &bytes)?;
     println!(
-        "saved {}: scene {name}, physics-version {v}, match {match_id}, tick {}, {} bodies, {} \
-         bytes ({format}), {}",
+        "saved {}: scene {name}, physics-version {v}, match {match_id}, {}, tick {}, {} bodies, \
+         {} bytes ({format}), {}",
         out.display(),
+        config.settings(),
         world.tick(),
         world.bodies().len(),
         bytes.len(),
@@ -183,7 +231,7 @@ fn counts(world: &PhysicsWorld, payload_len: u64) -> Vec<(&'static str, String)>
 /// A short summary of a physics-version's pinned fields.
 fn config_summary(config: &WorldConfig) -> Vec<(&'static str, String)> {
     let e = config.entry();
-    let p = e.params();
+    let p = config.params();
     let current = if e.number == PHYSICS_VERSION_CURRENT {
         " (current)"
     } else {
@@ -202,11 +250,12 @@ fn config_summary(config: &WorldConfig) -> Vec<(&'static str, String)> {
                 e.features.join(",")
             ),
         ),
+        ("settings", config.settings().to_string()),
         (
             "",
             format!(
-                "dt {:?}, gravity {:?}, {} solver iterations, core_fraction {:?}",
-                p.dt, e.gravity, p.num_solver_iterations, e.core_fraction
+                "{} solver iterations, core_fraction {:?}",
+                p.num_solver_iterations, e.core_fraction
             ),
         ),
         (
@@ -286,6 +335,27 @@ pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Resu
             return Err(Failure::Refused(typed(&e)));
         }
     };
+    // The settings the snapshot records (its payload's gravity and parameters): the restore
+    // below runs under them when the physics-version allows them.
+    let (config, recorded) = match recorded_params(&bytes) {
+        Ok((gravity, params)) => match GameSettings::of_world(gravity, &params) {
+            Some(s) => match config.with_settings(s) {
+                Ok(c) => (c, s.to_string()),
+                Err(e) => (config, format!("{s}: {}", typed(&e))),
+            },
+            None => (
+                config,
+                format!(
+                    "gravity {:?}, dt {:?} (not 1/N for a whole N), length_unit {:?}",
+                    gravity.to_array(),
+                    params.dt,
+                    params.length_unit
+                ),
+            ),
+        },
+        Err(e) => (config, format!("unreadable: {}", typed(&e))),
+    };
+    rows.push(("stored settings", recorded));
     rows.extend(config_summary(&config));
     print_rows(&rows);
     match restore(&bytes, config, key.as_ref()) {
@@ -310,18 +380,14 @@ pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Resu
 }
 
 /// `snapshot verify`.
-pub fn verify(
-    file: &Path,
-    v: Option<PhysicsVersion>,
-    match_id: u64,
-    key_file: Option<&Path>,
-) -> Result<(), Failure> {
-    let (world, info, key) = restore_file(file, v, match_id, key_file)?;
+pub fn verify(r: &RestoreArgs) -> Result<(), Failure> {
+    let (world, info, key) = restore_file(r)?;
     println!(
-        "ok: {}: physics-version {}, match {}, tick {}, {} bodies, {} colliders, {} joints, {}",
-        file.display(),
+        "ok: {}: physics-version {}, match {}, tick {}, {} bodies, {} colliders, {} joints, {}; \
+         {}",
+        r.file.display(),
         world.config().physics_version(),
-        match_id,
+        r.match_id,
         world.tick(),
         world.bodies().len(),
         world.colliders().len(),
@@ -330,20 +396,15 @@ pub fn verify(
             (true, true) => "MAC verified",
             (true, false) => "MAC present but not checked (no --key-file)",
             (false, _) => "unauthenticated",
-        }
+        },
+        world.config().settings()
     );
     Ok(())
 }
 
 /// `snapshot continue`: restores like `verify`, then steps and prints `tick digest` per step.
-pub fn continue_file(
-    file: &Path,
-    steps: u64,
-    v: Option<PhysicsVersion>,
-    match_id: u64,
-    key_file: Option<&Path>,
-) -> Result<(), Failure> {
-    let (mut world, _, _) = restore_file(file, v, match_id, key_file)?;
+pub fn continue_file(r: &RestoreArgs, steps: u64) -> Result<(), Failure> {
+    let (mut world, _, _) = restore_file(r)?;
     for _ in 0..steps {
         world.step();
         let digest = rapier_pinned_scenes::state_digest(world.bodies());
@@ -352,23 +413,23 @@ pub fn continue_file(
     Ok(())
 }
 
-/// Restores `file` with every check, under `v` (default: the header's physics-version).
+/// Restores `r.file` with every check, under `r.physics_version` (default: the header's), its
+/// match id and settings.
 fn restore_file(
-    file: &Path,
-    v: Option<PhysicsVersion>,
-    match_id: u64,
-    key_file: Option<&Path>,
+    r: &RestoreArgs,
 ) -> Result<(PinnedWorld, SnapshotInfo, Option<SnapshotKey>), Failure> {
-    let key = key(key_file)?;
-    let bytes = read(file)?;
+    let key = key(r.key_file.as_deref())?;
+    let bytes = read(&r.file)?;
     // The header's own physics-version unless one is demanded; a header that does not even
     // frame is refused with inspect's reason.
     let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
-    let config = match v {
-        Some(v) => config(v, match_id)?,
-        None => WorldConfig::new(info.physics_version)
-            .map_err(|e| Failure::Refused(typed(&e)))?
-            .with_match_id(match_id),
+    let config = match r.physics_version {
+        Some(v) => config(v, r.match_id, &r.settings)?,
+        None => r.settings.apply(
+            WorldConfig::new(info.physics_version)
+                .map_err(|e| Failure::Refused(typed(&e)))?
+                .with_match_id(r.match_id),
+        )?,
     };
     let world = restore(&bytes, config, key.as_ref()).map_err(Failure::Refused)?;
     Ok((world, info, key))
@@ -381,7 +442,7 @@ pub fn import(
     match_id: u64,
     key_file: Option<&Path>,
 ) -> Result<(), Failure> {
-    let config = config(1, match_id)?;
+    let config = config(1, match_id, &SettingsArgs::default())?;
     let key = key(key_file)?;
     let upstream = read(input)?;
     let mut bytes = import_upstream(config, &upstream).map_err(|e| Failure::Refused(typed(&e)))?;

@@ -48,6 +48,13 @@ pub fn table() -> String {
             g[1].to_bits(),
             g[2].to_bits()
         );
+        let c = &entry.choices;
+        let d = entry.default_settings();
+        out += &format!(
+            "  a game chooses gravity (finite, magnitude <= {} x length_unit; default above), \
+             tick_hz one of {:?} (default {}), length_unit {} to {} (default {:?})\n",
+            c.max_gravity, c.tick_hz, d.tick_hz, c.length_unit[0], c.length_unit[1], d.length_unit
+        );
         out += &format!("  entry digest   {}\n", hex(&entry.digest()));
     }
     for pair in version::table().windows(2) {

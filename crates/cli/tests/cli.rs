@@ -259,7 +259,7 @@ fn snapshot_save_inspect_verify_round_trip() {
     let config = rapier_pinned::WorldConfig::new(2).unwrap().with_match_id(5);
     let scene = rapier_pinned_scenes::find("ball_drop").unwrap();
     let mut world =
-        rapier_pinned::PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap();
+        rapier_pinned::PinnedWorld::adopt(config, scene.build(config.params())).unwrap();
     (0..30).for_each(|_| world.step());
     let bytes = std::fs::read(&file).unwrap();
     assert_eq!(bytes, world.snapshot(None));
@@ -306,7 +306,7 @@ fn snapshot_save_inspect_verify_round_trip() {
     let (stdout, _) = run(&["snapshot", "verify", f, "--match-id", "5"], 0);
     assert_eq!(
         stdout,
-        format!("ok: {f}: physics-version 2, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated\n")
+        format!("ok: {f}: physics-version 2, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0\n")
     );
     // The physics-version can be demanded explicitly.
     run(
@@ -478,13 +478,13 @@ fn snapshot_keys_authenticate_and_their_file_format_is_checked() {
         .unwrap();
 
     let (stdout, _) = run(&["snapshot", "verify", s, "--key-file", rk], 0);
-    assert!(stdout.ends_with("MAC verified\n"), "{stdout}");
+    assert!(stdout.contains(", MAC verified; gravity "), "{stdout}");
     refused(&signed, &["--key-file", ok], "MacMismatch");
     // The wrapper's decision: without a key, an authenticated snapshot is accepted on its
     // checksum alone (its MAC is not checked); the tool says so.
     let (stdout, _) = run(&["snapshot", "verify", s], 0);
     assert!(
-        stdout.ends_with("MAC present but not checked (no --key-file)\n"),
+        stdout.contains(", MAC present but not checked (no --key-file); gravity "),
         "{stdout}"
     );
     let (stdout, _) = run(&["snapshot", "inspect", s], 0);
@@ -540,6 +540,77 @@ fn snapshot_keys_authenticate_and_their_file_format_is_checked() {
         &["snapshot", "verify", s, "--key-file", bad.to_str().unwrap()],
         0,
     );
+}
+
+#[test]
+fn a_game_chooses_its_settings_and_a_snapshot_is_refused_under_others() {
+    let dir = scratch("settings");
+    let zero = dir.join("zero.snap");
+    let z = zero.to_str().unwrap();
+    let save = |scene: &str, out: &str, extra: &[&str], code: i32| {
+        let mut args = vec![
+            "snapshot", "save", "--scene", scene, "--steps", "5", "--out", out,
+        ];
+        args.extend(extra);
+        run(&args, code)
+    };
+    let (stdout, _) = save("bullets_crossing", z, &["--gravity", "0,0,0"], 0);
+    assert!(
+        stdout.contains("gravity [0.0, 0.0, 0.0], 60 Hz"),
+        "{stdout}"
+    );
+    let (stdout, _) = run(&["snapshot", "inspect", z], 0);
+    assert!(
+        stdout.contains(
+            "stored settings  gravity [0.0, 0.0, 0.0], 60 Hz (dt 0.016666668), length_unit 1.0"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("bodies           2"), "{stdout}");
+    let stderr = refused(&zero, &[], "ConfigMismatch");
+    assert!(
+        stderr.contains("gravity.y: pinned -9.81 (0xc11cf5c3), found 0.0 (0x00000000)"),
+        "{stderr}"
+    );
+    let (stdout, _) = run(&["snapshot", "verify", z, "--gravity", "0,0,0"], 0);
+    assert!(
+        stdout.ends_with("; gravity [0.0, 0.0, 0.0], 60 Hz (dt 0.016666668), length_unit 1.0\n"),
+        "{stdout}"
+    );
+
+    // The catalog's gravity scenes in centimetres at 120 Hz: each setting is checked on its own.
+    let slow = dir.join("slow.snap");
+    let w = slow.to_str().unwrap();
+    let game = ["--tick-hz", "120", "--length-unit", "100"];
+    save("pyramid", w, &game, 0);
+    run(&[&["snapshot", "verify", w][..], &game[..]].concat(), 0);
+    for (i, value, field) in [(1, "60", "dt"), (3, "10", "length_unit")] {
+        let mut other = game;
+        other[i] = value;
+        let stderr = refused(&slow, &other, "ConfigMismatch");
+        assert_eq!(stderr.matches(": pinned ").count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!("config mismatch: {field}: pinned ")),
+            "{stderr}"
+        );
+    }
+    // A catalog scene has its own gravity: another is refused, naming it.
+    let (_, stderr) = save("pyramid", w, &["--gravity", "0,0,-9.81"], 2);
+    assert!(
+        stderr.contains("gravity.z: pinned -9.81 (0xc11cf5c3), found -0.0 (0x80000000)"),
+        "{stderr}"
+    );
+    // Values the version does not allow are usage errors, before anything is built.
+    for bad in [
+        &["--tick-hz", "45"][..],
+        &["--tick-hz", "30"],
+        &["--length-unit", "0"],
+        &["--gravity", "0,NaN,0"],
+        &["--gravity", "0,-9.81"],
+    ] {
+        let (_, stderr) = save("pyramid", w, bad, 2);
+        assert!(stderr.starts_with("error: "), "{stderr}");
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The multiplayer round trip with real processes on loopback (docs/multiplayer.md): late join,
 //! several clients, refusals while the others keep stepping, host migration. Each server runs
-//! unpaced (`--tick-hz 0`) with a bounded timeout, so every test ends in seconds.
+//! unpaced (`--unpaced`) with a bounded timeout, so every test ends in seconds.
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
@@ -81,7 +81,7 @@ impl Proc {
 
 /// Starts a server with `args` and returns it with its address.
 fn server(args: &[&str]) -> (Proc, String) {
-    let mut all = vec!["serve", "--tick-hz", "0", "--timeout-secs", "20"];
+    let mut all = vec!["serve", "--unpaced", "--timeout-secs", "20"];
     all.extend(args);
     let mut proc = Proc::start(&all);
     let line = proc.expect("listening on ");
@@ -182,6 +182,54 @@ fn several_clients_join_at_different_ticks() {
         );
     }
     assert!(!lines.iter().any(|l| l.contains("diverged")), "{lines:#?}");
+}
+
+#[test]
+fn a_zero_gravity_match_announces_its_settings_and_refuses_a_client_with_others() {
+    let (srv, addr) = server(&[
+        "--ticks",
+        "400",
+        "--join-at",
+        "100",
+        "--join-at",
+        "100",
+        "--scene",
+        "bullet_swarm",
+        "--gravity",
+        "0,0,0",
+    ]);
+    // A client with the default gravity is refused at its hello, each differing field named
+    // with both values; one with the match's settings joins and steps in lockstep.
+    let wrong = Proc::start(&["join", &addr]);
+    let (code, _, err) = wrong.finish();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("settings differ from this match's: gravity.x: pinned 0.0 (0x00000000), found -0.0 (0x80000000)")
+            && err.contains("gravity.y: pinned 0.0 (0x00000000), found -9.81 (0xc11cf5c3)")
+            && err.contains("the match runs gravity [0.0, 0.0, 0.0], 60 Hz"),
+        "{err}"
+    );
+    let fast = Proc::start(&["join", &addr, "--gravity", "0,0,0", "--tick-hz", "120"]);
+    let (code, _, err) = fast.finish();
+    assert_eq!(code, 1);
+    assert!(err.contains("tick_hz: pinned 60, found 120"), "{err}");
+    let good: Vec<Proc> = (0..2)
+        .map(|_| Proc::start(&["join", &addr, "--gravity", "0,0,0"]))
+        .collect();
+    let lines: Vec<Vec<String>> = good.into_iter().map(Proc::finish_ok).collect();
+    let server_lines = srv.finish_ok();
+    assert!(
+        server_lines
+            .iter()
+            .any(|l| l.starts_with("listening on ") && l.contains("gravity [0.0, 0.0, 0.0], 60 Hz")),
+        "{server_lines:#?}"
+    );
+    for client in &lines {
+        assert_eq!(
+            digest_of(client, "done tick 400"),
+            digest_of(&server_lines, "done tick 400")
+        );
+    }
 }
 
 #[test]

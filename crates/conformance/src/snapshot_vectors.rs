@@ -699,7 +699,7 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
             .map_err(|e| e.to_string())?
             .len()
         - 1;
-    let policy = config.entry().params().ccd_persistent_contact_policy as u8;
+    let policy = config.params().ccd_persistent_contact_policy as u8;
     if payload[policy_at] != policy {
         return Err(format!(
             "payload byte {policy_at} is {}, not the CCD persistent-contact policy {policy}",
@@ -1073,7 +1073,7 @@ fn other_version(version: PhysicsVersion) -> PhysicsVersion {
 /// `rapier-pinned snapshot save`).
 fn ball_drop(config: WorldConfig, steps: u64) -> Result<PinnedWorld, String> {
     let scene = rapier_pinned_scenes::find(SCENE).ok_or(format!("no scene {SCENE}"))?;
-    let mut world = PinnedWorld::adopt(config, scene.build(config.entry().params()))
+    let mut world = PinnedWorld::adopt(config, scene.build(config.params()))
         .map_err(|e| format!("{SCENE} under {config:?}: {e}"))?;
     for _ in 0..steps {
         world.step();

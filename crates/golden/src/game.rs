@@ -30,7 +30,7 @@ use crate::compare::Divergence;
 use crate::trajectory::{BodyId, Golden, Recorder};
 use crate::{check_file, guard, picture, text, Verdict};
 use rapier3d::prelude::*;
-use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+use rapier_pinned::{GameSettings, PhysicsVersion, PinnedWorld, WorldConfig};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -44,6 +44,7 @@ pub type Inputs<'a> = Box<dyn FnMut(u64, &mut PinnedWorld) + 'a>;
 /// A game's scene to record: physics-version, scene, step count, optional per-step inputs.
 pub struct GoldenRun<'a> {
     version: PhysicsVersion,
+    settings: Option<GameSettings>,
     steps: usize,
     scene: Scene<'a>,
     inputs: Option<Inputs<'a>>,
@@ -57,7 +58,8 @@ enum Scene<'a> {
 
 impl<'a> GoldenRun<'a> {
     /// `steps` steps of the scene `build` puts into an empty `PinnedWorld` of `version` (whose
-    /// integration parameters and gravity are the version's, and cannot be changed).
+    /// integration parameters and gravity are the version's, or the run's settings', and cannot
+    /// be changed).
     pub fn new(
         version: PhysicsVersion,
         steps: usize,
@@ -65,6 +67,7 @@ impl<'a> GoldenRun<'a> {
     ) -> Self {
         Self {
             version,
+            settings: None,
             steps,
             scene: Scene::Build(Box::new(build)),
             inputs: None,
@@ -74,16 +77,25 @@ impl<'a> GoldenRun<'a> {
 
     /// `steps` steps of a world the game built as a plain `PhysicsWorld`. Recording refuses it
     /// ([`GoldenError::NotPinned`], with `PinnedWorld::adopt`'s typed error) unless its
-    /// integration parameters and gravity are `version`'s bit for bit and it passes adopt's
+    /// integration parameters and gravity are `version`'s (with the run's settings) bit for bit and it passes adopt's
     /// structural and finiteness checks.
     pub fn adopt(version: PhysicsVersion, steps: usize, world: PhysicsWorld) -> Self {
         Self {
             version,
+            settings: None,
             steps,
             scene: Scene::Adopt(Box::new(world)),
             inputs: None,
             about: None,
         }
+    }
+
+    /// Runs under the game's `settings` (gravity, tick rate, length unit; default: the
+    /// version's). Recording refuses settings the version does not allow
+    /// ([`GoldenError::SettingNotAllowed`]); the golden file's header names them.
+    pub fn settings(mut self, settings: GameSettings) -> Self {
+        self.settings = Some(settings);
+        self
     }
 
     /// Calls `inputs` before each step (see [`Inputs`]).
@@ -123,6 +135,17 @@ impl<'a> GoldenRun<'a> {
                 name: name.to_string(),
                 error,
             })?;
+        let defaults = config.settings();
+        let config =
+            match self.settings {
+                Some(settings) => config.with_settings(settings).map_err(|error| {
+                    GoldenError::SettingNotAllowed {
+                        name: name.to_string(),
+                        error,
+                    }
+                })?,
+                None => config,
+            };
         let (mut world, origin) = match self.scene {
             Scene::Build(build) => {
                 let mut world = PinnedWorld::new(config);
@@ -208,6 +231,10 @@ impl<'a> GoldenRun<'a> {
             "world: {origin}; gravity {:?} (pinned)",
             world.gravity().to_array()
         ));
+        // Only other settings get a line: a default run's file reads as it always has.
+        if config.settings() != defaults {
+            header.push(format!("settings: {}", config.settings()));
+        }
         header.push(format!(
             "runs: 1 of {} steps; per-step inputs: {}",
             self.steps,
@@ -249,6 +276,11 @@ pub enum GoldenError {
         version: PhysicsVersion,
         error: rapier_pinned::Error,
     },
+    /// Settings the physics-version does not allow ([`GoldenRun::settings`]).
+    SettingNotAllowed {
+        name: String,
+        error: rapier_pinned::Error,
+    },
     /// No steps, or a name that cannot be a snapshot name.
     BadRun { name: String, reason: String },
 }
@@ -256,7 +288,8 @@ pub enum GoldenError {
 impl fmt::Display for GoldenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GoldenError::UnknownPhysicsVersion { name, error } => {
+            GoldenError::UnknownPhysicsVersion { name, error }
+            | GoldenError::SettingNotAllowed { name, error } => {
                 write!(f, "golden `{name}` refused: {error}")
             }
             GoldenError::NotPinned {
@@ -266,9 +299,9 @@ impl fmt::Display for GoldenError {
             } => write!(
                 f,
                 "golden `{name}` refused: the scene's world is not pinned to physics-version \
-                 {version} (PinnedWorld::adopt: {error}); build it with that version's integration \
-                 parameters and gravity (rapier_pinned::entry({version})?.params() and .gravity), \
-                 or build the scene into a PinnedWorld with GoldenRun::new"
+                 {version} (PinnedWorld::adopt: {error}); build it with the config's integration \
+                 parameters and gravity (WorldConfig::params() and ::gravity(), with the run's \
+                 settings), or build the scene into a PinnedWorld with GoldenRun::new"
             ),
             GoldenError::BadRun { name, reason } => {
                 write!(f, "golden `{name}` refused: {reason}")

@@ -28,7 +28,7 @@ fn median_ms<S>(mut setup: impl FnMut() -> S, mut run: impl FnMut(S)) -> f64 {
 fn main() {
     let config = WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
     let scene = rapier_pinned_scenes::find("arena").unwrap();
-    let mut base = PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap();
+    let mut base = PinnedWorld::adopt(config, scene.build(config.params())).unwrap();
     for t in 1..=START {
         apply(&mut base, &scripted(t));
         base.step();

@@ -164,6 +164,7 @@ fn connect(addr: &str, config: WorldConfig, resume_tick: Option<u64>) -> Result<
     let hello = ClientMsg::Hello {
         physics_version: config.physics_version(),
         match_id: config.match_id(),
+        settings: config.settings(),
         resume_tick,
     };
     send(&mut stream, &hello).map_err(|e| format!("{addr}: {e}"))?;

@@ -18,8 +18,9 @@ use crate::wire::{receive, send, ClientMsg, ServerMsg, WireError};
 pub struct ServerConfig {
     /// Stop after this tick.
     pub ticks: u64,
-    /// Ticks per second; 0 steps as fast as it can (tests).
-    pub tick_hz: f64,
+    /// Step in real time, at the world's tick rate (its settings' `tick_hz`); unpaced, as fast
+    /// as it can (tests).
+    pub paced: bool,
     /// At each of these ticks, hold until one more client has joined (a tick listed twice waits
     /// for two); with none, clients are accepted whenever they come.
     pub join_at: Vec<u64>,
@@ -141,9 +142,9 @@ pub fn serve(
             },
             log,
         )?;
-        if config.tick_hz > 0.0 {
-            let due = start
-                + Duration::from_secs_f64((world.tick() - first_tick) as f64 / config.tick_hz);
+        if config.paced {
+            let hz = f64::from(world.config().settings().tick_hz);
+            let due = start + Duration::from_secs_f64((world.tick() - first_tick) as f64 / hz);
             std::thread::sleep(due.saturating_duration_since(Instant::now()));
         }
     }
@@ -174,8 +175,9 @@ fn handshake(
         Ok(ClientMsg::Hello {
             physics_version,
             match_id,
+            settings,
             resume_tick,
-        }) => (physics_version, match_id, resume_tick),
+        }) => (physics_version, match_id, settings, resume_tick),
         Ok(other) => {
             return Err(refuse(
                 &mut stream,
@@ -184,7 +186,7 @@ fn handshake(
         }
         Err(e) => return Err(refuse(&mut stream, format!("bad hello: {e}"))),
     };
-    let (version, match_id, resume) = hello;
+    let (version, match_id, settings, resume) = hello;
     let ours = world.config();
     if version != ours.physics_version() {
         return Err(refuse(
@@ -192,6 +194,18 @@ fn handshake(
             format!(
                 "physics-version {version}; this match runs physics-version {}",
                 ours.physics_version()
+            ),
+        ));
+    }
+    let diffs = ours.settings().diff(&settings);
+    if !diffs.is_empty() {
+        let list: Vec<String> = diffs.iter().map(ToString::to_string).collect();
+        return Err(refuse(
+            &mut stream,
+            format!(
+                "settings differ from this match's: {} (the match runs {})",
+                list.join("; "),
+                ours.settings()
             ),
         ));
     }

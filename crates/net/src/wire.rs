@@ -9,6 +9,7 @@
 use std::io::{Read, Write};
 
 use bincode::Options;
+use rapier_pinned::GameSettings;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::inputs::Input;
@@ -19,11 +20,13 @@ pub const MAX_FRAME: u32 = 64 << 20;
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMsg {
-    /// The first message: the client's physics-version and match; `resume_tick` when it already
-    /// holds the world at that tick (reconnecting after a host migration).
+    /// The first message: the client's physics-version, match and game settings (the server
+    /// refuses any that differ from its own, naming each); `resume_tick` when it already holds
+    /// the world at that tick (reconnecting after a host migration).
     Hello {
         physics_version: u32,
         match_id: u64,
+        settings: GameSettings,
         resume_tick: Option<u64>,
     },
     /// The client's state digest after stepping `tick`.

@@ -8,7 +8,7 @@ use rapier_pinned_scenes::state_digest;
 fn arena() -> PinnedWorld {
     let config = WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
     let scene = rapier_pinned_scenes::find("arena").unwrap();
-    PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap()
+    PinnedWorld::adopt(config, scene.build(config.params())).unwrap()
 }
 
 /// A player's input that arrives late: a kick on crate 28v0 (a body no scripted input touches).

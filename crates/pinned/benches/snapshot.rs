@@ -111,8 +111,7 @@ fn bench_scene(name: &str, steps: Option<usize>) -> bool {
     let scene = rapier_pinned_scenes::find(name).expect("catalog scene");
     let steps = steps.unwrap_or(scene.steps);
     let config = WorldConfig::new(1).expect("physics-version 1");
-    let mut world =
-        PinnedWorld::adopt(config, scene.build(config.entry().params())).expect("adopt");
+    let mut world = PinnedWorld::adopt(config, scene.build(config.params())).expect("adopt");
     for _ in 0..steps {
         world.step();
     }
@@ -288,8 +287,7 @@ fn inflate(stored: &[u8], limit: usize) -> Vec<u8> {
 fn size_scene(name: &str, steps: usize) -> String {
     let scene = rapier_pinned_scenes::find(name).expect("catalog scene");
     let config = WorldConfig::new(PHYSICS_VERSION_CURRENT).expect("current physics-version");
-    let mut world =
-        PinnedWorld::adopt(config, scene.build(config.entry().params())).expect("adopt");
+    let mut world = PinnedWorld::adopt(config, scene.build(config.params())).expect("adopt");
     for _ in 0..steps {
         world.step();
     }

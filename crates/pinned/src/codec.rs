@@ -36,6 +36,18 @@ pub(crate) fn decode_world(bytes: &[u8]) -> Result<PhysicsWorld, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Decodes a `T` from the start of `bytes` (what follows is not read): a payload's leading
+/// fields, e.g. a world's gravity and integration parameters.
+pub(crate) fn decode_prefix<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_little_endian()
+        .with_limit(bytes.len() as u64)
+        .allow_trailing_bytes()
+        .deserialize(bytes)
+        .map_err(|e| e.to_string())
+}
+
 /// Bytes of the uncompressed-length prefix of a compressed payload (u32 little-endian).
 pub(crate) const LENGTH_PREFIX: usize = 4;
 

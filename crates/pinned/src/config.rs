@@ -1,36 +1,51 @@
 //! The immutable configuration of a world, and the field-by-field diff of a world's config
 //! against the pinned one.
 //!
-//! Decision: nothing that changes a trajectory is choosable per world; it is all in the
-//! physics-version. The one per-world choice is `match_id`, a game's id for the match, carried in
-//! the config digest so that a snapshot of one match is refused by another match's world.
+//! Decision: a physics-version pins the engine's rules; a world adds the game's choices its
+//! version allows ([`GameSettings`]: gravity, tick, length unit) and `match_id`, a game's id for
+//! the match. Both are in the config digest, so a snapshot of another game's settings or of
+//! another match is refused.
 
 use crate::error::Error;
+use crate::settings::GameSettings;
 use crate::version::{self, PhysicsVersion, VersionEntry};
 use rapier3d::prelude::{IntegrationParameters, Vector};
 
-/// A physics-version plus the per-world choices the protocol allows (only `match_id`).
+/// A physics-version plus the per-world choices the protocol allows: the game's settings and
+/// the match id.
 #[derive(Copy, Clone, Debug)]
 pub struct WorldConfig {
     entry: &'static VersionEntry,
+    settings: GameSettings,
     match_id: u64,
 }
 
 impl PartialEq for WorldConfig {
     fn eq(&self, other: &Self) -> bool {
-        self.entry.number == other.entry.number && self.match_id == other.match_id
+        self.entry.number == other.entry.number
+            && self.settings == other.settings
+            && self.match_id == other.match_id
     }
 }
 
 impl Eq for WorldConfig {}
 
 impl WorldConfig {
-    /// The config of physics-version `version`, match id 0.
+    /// The config of physics-version `version`: its default settings, match id 0.
     pub fn new(version: PhysicsVersion) -> Result<Self, Error> {
+        let entry = version::entry(version)?;
         Ok(Self {
-            entry: version::entry(version)?,
+            entry,
+            settings: entry.default_settings(),
             match_id: 0,
         })
+    }
+
+    /// The same config with the game's `settings`, if the physics-version allows them
+    /// ([`Error::SettingNotAllowed`] names the first field it does not).
+    pub fn with_settings(self, settings: GameSettings) -> Result<Self, Error> {
+        settings.check(&self.entry.choices)?;
+        Ok(Self { settings, ..self })
     }
 
     /// The same config for match `match_id`.
@@ -43,6 +58,11 @@ impl WorldConfig {
         self.entry.number
     }
 
+    /// The game's settings.
+    pub fn settings(&self) -> GameSettings {
+        self.settings
+    }
+
     /// The match id.
     pub fn match_id(&self) -> u64 {
         self.match_id
@@ -53,12 +73,33 @@ impl WorldConfig {
         self.entry
     }
 
-    /// BLAKE3 of the entry's [`VersionEntry::digest`] (32 bytes) followed by `match_id` as a u64
-    /// little-endian (40 bytes hashed).
+    /// The world's integration parameters: the version's, with the settings' `dt` and
+    /// `length_unit`.
+    pub fn params(&self) -> IntegrationParameters {
+        IntegrationParameters {
+            dt: self.settings.dt(),
+            length_unit: self.settings.length_unit,
+            ..self.entry.params()
+        }
+    }
+
+    /// The world's gravity (the settings').
+    pub fn gravity(&self) -> Vector {
+        Vector::from_array(self.settings.gravity)
+    }
+
+    /// BLAKE3 of the entry's [`VersionEntry::digest`] (32 bytes), `match_id` as a u64
+    /// little-endian (8 bytes) and, only when the settings are not the version's defaults,
+    /// [`GameSettings`]' 20 bytes (gravity, `dt`, `length_unit` as f32 bits): a config of default
+    /// settings has the digest it had before games could choose, so every earlier snapshot and
+    /// conformance vector keeps its verdict.
     pub fn digest(&self) -> [u8; 32] {
         let mut hasher = blake3::Hasher::new();
         hasher.update(&self.entry.digest());
         hasher.update(&self.match_id.to_le_bytes());
+        if self.settings != self.entry.default_settings() {
+            hasher.update(&self.settings.digest_bytes());
+        }
         *hasher.finalize().as_bytes()
     }
 }
@@ -84,15 +125,16 @@ impl std::fmt::Display for FieldDiff {
     }
 }
 
-/// Every field of `params` and `gravity` that differs from `entry`'s (empty when they are equal).
+/// Every field of `params` and `gravity` that differs from `config`'s (empty when they are
+/// equal).
 pub fn diff_world(
-    entry: &VersionEntry,
+    config: &WorldConfig,
     params: &IntegrationParameters,
     gravity: Vector,
 ) -> Vec<FieldDiff> {
-    let pinned = version::gravity_fields(entry.gravity)
+    let pinned = version::gravity_fields(config.settings.gravity)
         .into_iter()
-        .chain(version::param_fields(&entry.params()));
+        .chain(version::param_fields(&config.params()));
     let found = version::gravity_fields(gravity.to_array())
         .into_iter()
         .chain(version::param_fields(params));

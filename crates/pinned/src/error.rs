@@ -95,6 +95,16 @@ pub enum Error {
         /// Whose (a handle, as text).
         handle: String,
     },
+    /// A game setting the physics-version does not allow (at config creation).
+    #[error("setting {field} = {value} not allowed by this physics-version (allowed: {allowed})")]
+    SettingNotAllowed {
+        /// The setting, e.g. `tick_hz` or `gravity.y`.
+        field: &'static str,
+        /// The value given.
+        value: String,
+        /// What the version allows.
+        allowed: String,
+    },
 }
 
 /// The errors a restore returns (the same enum as [`Error`]).
@@ -140,6 +150,8 @@ pub enum ErrorKind {
     Structural,
     /// [`Error::NonFinite`].
     NonFinite,
+    /// [`Error::SettingNotAllowed`].
+    SettingNotAllowed,
 }
 
 impl Error {
@@ -164,6 +176,7 @@ impl Error {
             Error::ConfigMismatch(_) => ErrorKind::ConfigMismatch,
             Error::Structural(_) => ErrorKind::Structural,
             Error::NonFinite { .. } => ErrorKind::NonFinite,
+            Error::SettingNotAllowed { .. } => ErrorKind::SettingNotAllowed,
         }
     }
 }

@@ -3,10 +3,12 @@
 //!
 //! - [`version`]: the physics-version table. Each released entry pins everything that changes a
 //!   trajectory (upstream versions, the patch-series hash, scalar, features, every
-//!   `IntegrationParameters` field, parry's `CORE_FRACTION`, gravity); a test pins its digest.
-//! - [`WorldConfig`]: a physics-version plus the only per-world choice the protocol allows, the
-//!   `match_id`. Nothing that changes a trajectory is choosable per world; the match id is in
-//!   the config digest, so one match's snapshot is refused by another match's world.
+//!   `IntegrationParameters` field, parry's `CORE_FRACTION`, the default gravity) and what a
+//!   game may choose ([`Choices`]); a test pins its digest.
+//! - [`WorldConfig`]: a physics-version plus the per-world choices the protocol allows: the
+//!   game's [`GameSettings`] (gravity, tick rate, length unit, within the version's [`Choices`])
+//!   and the `match_id`. Both are in the config digest, so a snapshot of other settings or of
+//!   another match is refused.
 //! - [`PinnedWorld`]: the world. No API changes its config: no `&mut IntegrationParameters`,
 //!   no `&mut PhysicsWorld`, no public field.
 //! - Snapshots ([`PinnedWorld::snapshot`], [`PinnedWorld::snapshot_compressed`],
@@ -51,6 +53,7 @@ mod ccd;
 mod codec;
 mod config;
 mod error;
+mod settings;
 mod snapshot;
 mod upstream;
 mod validate;
@@ -60,10 +63,11 @@ mod world;
 pub use ccd::CcdConfig;
 pub use config::{diff_world, FieldDiff, WorldConfig};
 pub use error::{Error, ErrorKind, RestoreError};
+pub use settings::{Choices, GameSettings};
 pub use snapshot::{
-    compress_payload, decompress_payload, inspect, seal, seal_compressed, seal_stored,
-    SnapshotInfo, SnapshotKey, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2,
-    HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+    compress_payload, decompress_payload, inspect, recorded_params, seal, seal_compressed,
+    seal_stored, SnapshotInfo, SnapshotKey, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION,
+    FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
 };
 pub use upstream::import_upstream;
 pub use version::{entry, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT};

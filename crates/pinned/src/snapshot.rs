@@ -21,7 +21,7 @@ use crate::config::{self, WorldConfig};
 use crate::error::Error;
 use crate::validate;
 use crate::version::{self, PhysicsVersion};
-use rapier3d::prelude::PhysicsWorld;
+use rapier3d::prelude::{IntegrationParameters, PhysicsWorld, Vector};
 
 /// The first 8 bytes of every snapshot.
 pub const MAGIC: [u8; 8] = *b"RPINSNAP";
@@ -237,31 +237,70 @@ pub(crate) fn open(
         });
     }
     if match_id == Match::Checked && info.config_digest != config.digest() {
-        return Err(Error::ConfigDigestMismatch {
-            snapshot: hex(&info.config_digest),
-            world: hex(&config.digest()),
-        });
+        return Err(settings_mismatch(config, bytes, &info, key).unwrap_or(
+            Error::ConfigDigestMismatch {
+                snapshot: hex(&info.config_digest),
+                world: hex(&config.digest()),
+            },
+        ));
     }
+    let world = with_payload(bytes, &info, key, decode)?;
+    check(config, &world)?;
+    Ok((world, info.tick))
+}
+
+/// Checks 8-11.1 (lengths, checksum, MAC, decompression), then `read` on the payload.
+fn with_payload<T>(
+    bytes: &[u8],
+    info: &SnapshotInfo,
+    key: Option<&SnapshotKey>,
+    read: fn(&[u8]) -> Result<T, Error>,
+) -> Result<T, Error> {
     lengths(bytes, info.payload_len)?;
+    // A compressed payload is verified before it is decompressed (`docs/protocol.md` §3.1: with a
+    // key, the decompressor only ever reads authenticated bytes); its hash covers the compressed
+    // bytes, a few percent of the restore.
+    verify(bytes, info, key)?;
     let stored = &bytes[HEADER_LEN..];
-    let verify = || verify(bytes, &info, key);
-    let world = if info.compressed {
-        // A compressed payload is verified before it is decompressed (`docs/protocol.md` §3.1:
-        // with a key, the decompressor only ever reads authenticated bytes); its hash covers
-        // the compressed bytes, a few percent of the restore.
-        verify()?;
+    if info.compressed {
         let payload = catch_panic(
             || decompress_payload(stored),
             "decoding",
             Error::Decompression,
         )?;
-        decode(&payload)?
+        read(&payload)
     } else {
-        verify()?;
-        decode(stored)?
-    };
-    check(config, &world)?;
-    Ok((world, info.tick))
+        read(stored)
+    }
+}
+
+/// The payload's leading fields, a world's gravity and integration parameters: what a
+/// snapshot records of its config.
+fn recorded(payload: &[u8]) -> Result<(Vector, IntegrationParameters), Error> {
+    codec::decode_prefix(payload).map_err(Error::Undecodable)
+}
+
+/// Check 7's diagnosis: when the digests differ and the snapshot passes checks 8-11 up to its
+/// recorded gravity and parameters, [`Error::ConfigMismatch`] naming every field that differs
+/// from `config`'s; `None` (the digest mismatch stands: another match id, or a payload that
+/// cannot say) otherwise.
+fn settings_mismatch(
+    config: &WorldConfig,
+    bytes: &[u8],
+    info: &SnapshotInfo,
+    key: Option<&SnapshotKey>,
+) -> Option<Error> {
+    let (gravity, params) = with_payload(bytes, info, key, recorded).ok()?;
+    let diffs = config::diff_world(config, &params, gravity);
+    (!diffs.is_empty()).then_some(Error::ConfigMismatch(diffs))
+}
+
+/// The gravity and integration parameters a snapshot records (the payload's leading fields),
+/// after its framing, length, checksum and decompression checks: what `snapshot inspect`
+/// prints as the world's settings. No key: the MAC is not checked.
+pub fn recorded_params(bytes: &[u8]) -> Result<(Vector, IntegrationParameters), Error> {
+    let info = frame(bytes)?;
+    with_payload(bytes, &info, None, recorded)
 }
 
 /// Checks 9 and 10 of `docs/protocol.md` §5, in order: the checksum (`ChecksumMismatch`); with a
@@ -303,8 +342,7 @@ fn decode(payload: &[u8]) -> Result<PhysicsWorld, Error> {
 /// a crafted payload puts them out of range; such a panic becomes [`Error::Undecodable`].
 fn check(config: &WorldConfig, world: &PhysicsWorld) -> Result<(), Error> {
     let run = || {
-        let diffs =
-            config::diff_world(config.entry(), &world.integration_parameters, world.gravity);
+        let diffs = config::diff_world(config, &world.integration_parameters, world.gravity);
         if !diffs.is_empty() {
             return Err(Error::ConfigMismatch(diffs));
         }

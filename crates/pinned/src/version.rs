@@ -10,6 +10,7 @@
 use crate::codec;
 use crate::config::FieldDiff;
 use crate::error::Error;
+use crate::settings::{Choices, GameSettings};
 use rapier3d::dynamics::{
     CcdPersistentContactPolicy, FrictionModel, IntegrationParameters, SoftBodiesSettings,
     SoftPatchConstraints, SoftRecoverySettings, SpringCoefficients,
@@ -132,7 +133,22 @@ pub struct VersionEntry {
     pub gravity: [f32; 3],
     /// Builds the pinned [`IntegrationParameters`] (a function: the struct is not `const`).
     pub params: fn() -> IntegrationParameters,
+    /// The tick rate whose `dt` is `params().dt`: the default of [`GameSettings::tick_hz`].
+    pub tick_hz: u32,
+    /// What a game may choose per world ([`GameSettings`]); everything else is pinned. Not in
+    /// [`Self::digest`]: it decides which configs can be made, not what a config's world does.
+    pub choices: Choices,
 }
+
+/// The choices versions 1 and 2 allow: the tick rates their gates were measured to hold at
+/// (`docs/physics-engine.md`, "Gates at each tick rate": not 30 Hz, where version 2's vehicle ram
+/// goes through and version 1's capped blade sinks 7.7 mm), length units from centimetre-sized to
+/// 100-unit objects, and gravity up to about 100 g.
+const CHOICES_1_2: Choices = Choices {
+    tick_hz: &[60, 120],
+    length_unit: [0.01, 100.0],
+    max_gravity: 1000.0,
+};
 
 static TABLE: [VersionEntry; 2] = [
     VersionEntry {
@@ -145,6 +161,8 @@ static TABLE: [VersionEntry; 2] = [
         core_fraction: 0.25,
         gravity: [-0.0, -9.81, -0.0],
         params: params_v1,
+        tick_hz: 60,
+        choices: CHOICES_1_2,
     },
     VersionEntry {
         number: 2,
@@ -156,6 +174,8 @@ static TABLE: [VersionEntry; 2] = [
         core_fraction: 0.25,
         gravity: [-0.0, -9.81, -0.0],
         params: params_v2,
+        tick_hz: 60,
+        choices: CHOICES_1_2,
     },
 ];
 
@@ -176,6 +196,16 @@ impl VersionEntry {
     /// The pinned integration parameters.
     pub fn params(&self) -> IntegrationParameters {
         (self.params)()
+    }
+
+    /// The settings every world of this version had before games could choose: the pinned
+    /// gravity, tick and length unit.
+    pub fn default_settings(&self) -> GameSettings {
+        GameSettings {
+            gravity: self.gravity,
+            tick_hz: self.tick_hz,
+            length_unit: self.params().length_unit,
+        }
     }
 
     /// BLAKE3 of the canonical encoding of every field: the codec's bincode of

@@ -8,7 +8,8 @@ use crate::validate;
 use rapier3d::prelude::*;
 
 /// A world pinned to a [`WorldConfig`]: its integration parameters and gravity are the
-/// physics-version's, and no method hands out `&mut IntegrationParameters` or `&mut PhysicsWorld`.
+/// physics-version's with the game's settings ([`WorldConfig::params`], [`WorldConfig::gravity`]),
+/// and no method hands out `&mut IntegrationParameters` or `&mut PhysicsWorld`.
 ///
 /// The config cannot be changed through it:
 ///
@@ -56,8 +57,8 @@ impl PinnedWorld {
     /// An empty world under `config`, at tick 0.
     pub fn new(config: WorldConfig) -> Self {
         let mut world = PhysicsWorld::new();
-        world.integration_parameters = config.entry().params();
-        world.gravity = Vector::from_array(config.entry().gravity);
+        world.integration_parameters = config.params();
+        world.gravity = config.gravity();
         Self {
             config,
             world,
@@ -66,13 +67,12 @@ impl PinnedWorld {
     }
 
     /// Takes a world built by other code, at tick 0, if its integration parameters and gravity
-    /// equal the pinned ones bit for bit and it passes the structural, finiteness and range
+    /// equal `config`'s bit for bit and it passes the structural, finiteness and range
     /// checks. The checks run under `catch_unwind`, as on restore: a world whose internal
     /// indices make one of rapier's accessors panic is refused with
     /// `Structural("panic while validating: …")`.
     pub fn adopt(config: WorldConfig, world: PhysicsWorld) -> Result<Self, Error> {
-        let diffs =
-            config::diff_world(config.entry(), &world.integration_parameters, world.gravity);
+        let diffs = config::diff_world(&config, &world.integration_parameters, world.gravity);
         if !diffs.is_empty() {
             return Err(Error::ConfigMismatch(diffs));
         }

@@ -53,7 +53,7 @@ fn every_scene_restores_the_same_world() {
     for scene in catalog() {
         for version in [1, 2] {
             let config = WorldConfig::new(version).unwrap().with_match_id(MATCH);
-            let mut built = scene.build(config.entry().params());
+            let mut built = scene.build(config.params());
             // Gravity is pinned: zero-gravity scenes run under the pinned gravity here.
             built.gravity = Vector::from_array(config.entry().gravity);
             let mut world = PinnedWorld::adopt(config, built).unwrap();

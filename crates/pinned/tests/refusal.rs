@@ -205,7 +205,7 @@ fn versions_configs_and_keys() {
     // A snapshot of physics-version 1 restores into a version-1 world of the same match.
     let v1 = WorldConfig::new(1).unwrap().with_match_id(MATCH);
     let scene = rapier_pinned_scenes::find("tower").unwrap();
-    let w1 = PinnedWorld::adopt(v1, scene.build(v1.entry().params())).unwrap();
+    let w1 = PinnedWorld::adopt(v1, scene.build(v1.params())).unwrap();
     assert!(PinnedWorld::restore(v1, &w1.snapshot(None), None).is_ok());
     let err = PinnedWorld::restore(config(), &w1.snapshot(None), None).unwrap_err();
     assert_eq!(
@@ -560,7 +560,7 @@ fn upstream_import() {
     // builds pristine rapier3d; here the layout is made from the fork's, see src/upstream.rs).
     let v1 = WorldConfig::new(1).unwrap().with_match_id(MATCH);
     let scene = rapier_pinned_scenes::find("pyramid").unwrap();
-    let mut world = PinnedWorld::adopt(v1, scene.build(v1.entry().params())).unwrap();
+    let mut world = PinnedWorld::adopt(v1, scene.build(v1.params())).unwrap();
     for _ in 0..5 {
         world.step();
     }

@@ -137,7 +137,7 @@ fn scenes() -> Vec<Scene> {
     let config = world::config();
     for (name, ticks) in [("tower", 60), ("arena", 120)] {
         let catalog = rapier_pinned_scenes::find(name).expect("a catalog scene");
-        let built = catalog.build(config.entry().params());
+        let built = catalog.build(config.params());
         let mut world = PinnedWorld::adopt(config, built).expect("the current version adopts it");
         for _ in 0..ticks {
             world.step();

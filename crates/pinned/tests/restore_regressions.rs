@@ -123,7 +123,7 @@ fn every_world_the_engine_builds_restores() {
     let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
     let mut restored = 0;
     for scene in rapier_pinned_scenes::catalog() {
-        let world = scene.build(config.entry().params());
+        let world = scene.build(config.params());
         let Ok(mut world) = rapier_pinned::PinnedWorld::adopt(config, world) else {
             continue; // A scene with settings of its own (zero gravity).
         };

@@ -11,7 +11,7 @@ use rapier_pinned_scenes::{catalog, state_digest, Scene};
 /// zero-gravity scenes (refused as they are: see `adopt_refuses_zero_gravity`) run under the
 /// pinned gravity here: another trajectory, the same determinism question.
 fn build(scene: &Scene, config: WorldConfig) -> PinnedWorld {
-    let mut world = scene.build(config.entry().params());
+    let mut world = scene.build(config.params());
     world.gravity = Vector::from_array(config.entry().gravity);
     PinnedWorld::adopt(config, world).unwrap()
 }
@@ -21,7 +21,7 @@ fn adopt_refuses_zero_gravity() {
     let config = WorldConfig::new(2).unwrap();
     let world = rapier_pinned_scenes::find("bullets_crossing")
         .unwrap()
-        .build(config.entry().params());
+        .build(config.params());
     let Err(Error::ConfigMismatch(diffs)) = PinnedWorld::adopt(config, world) else {
         panic!("a zero-gravity world was adopted");
     };

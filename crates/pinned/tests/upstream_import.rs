@@ -49,7 +49,7 @@ fn imported_upstream_world_continues_like_the_fork_from_scratch() {
 
         // The fork from scratch under version 1, for steps + K steps.
         let scene = find(name).unwrap();
-        let mut fresh = PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap();
+        let mut fresh = PinnedWorld::adopt(config, scene.build(config.params())).unwrap();
         let mut expected = Vec::with_capacity(steps + K);
         for step in 1..=steps + K {
             fresh.step();

@@ -17,6 +17,8 @@ pub const SPEEDS: [Real; 3] = [30.0, 60.0, 120.0];
 pub struct ThinCase {
     pub part: ColliderHandle,
     pub target: ColliderHandle,
+    /// Steps at the world's `dt`: the set's count at [`ThinSet::STEPS_HZ`], scaled by
+    /// [`ThinSet::build`] so that every tick rate runs the same simulated time.
     pub steps: usize,
 }
 
@@ -85,8 +87,18 @@ impl ThinSet {
         let mut world = PhysicsWorld::new();
         world.integration_parameters = params;
         world.gravity = Vector::ZERO;
-        let case = (self.build)(&mut world, start, speed);
+        let mut case = (self.build)(&mut world, start, speed);
+        case.steps = Self::steps_at(case.steps, params.dt);
         (world, case)
+    }
+
+    /// The tick rate the sets' step counts are written at (90 steps: 1.5 s).
+    pub const STEPS_HZ: u32 = 60;
+
+    /// `steps` at [`Self::STEPS_HZ`] as a count at `dt`: the same simulated time, to the nearest
+    /// step (90 at 60 Hz: 45 at 30 Hz, 180 at 120 Hz; unchanged at `1.0 / 60.0`).
+    pub fn steps_at(steps: usize, dt: Real) -> usize {
+        (steps as f64 / (Self::STEPS_HZ as f64 * dt as f64)).round() as usize
     }
 
     /// Every run of the set under `params` (speeds, then starts), with the state digest after

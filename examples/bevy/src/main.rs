@@ -1,9 +1,10 @@
 //! A bevy game's physics and the wrapper's agree bit for bit.
 //!
 //! One scene — a ground, a stack of boxes, a 2 mm dynamic plate and a CCD ball shot through the
-//! air at it at 100 m/s — stepped twice under the current physics-version:
+//! air at it at 100 m/s — stepped twice under each of two configs of the current physics-version,
+//! its default settings and a game's own (zero gravity at 120 Hz, `docs/protocol.md` §2):
 //! - by bevy_rapier3d's plugin in a headless bevy app (no window, manual fixed time), with the
-//!   integration parameters taken from the wrapper's physics-version table;
+//!   integration parameters, the tick and the gravity taken from the wrapper's config;
 //! - by `rapier_pinned::PinnedWorld`, built in the same order bevy_rapier3d builds it (all bodies,
 //!   then all colliders, each in spawn order).
 //!
@@ -16,10 +17,11 @@ use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use bevy_rapier3d::plugin::context::DefaultRapierContext;
 use bevy_rapier3d::prelude::*;
 use bevy_rapier3d::rapier::prelude as rapier;
-use rapier_pinned::{PinnedWorld, WorldConfig, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{GameSettings, PinnedWorld, WorldConfig, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_scenes::state_digest;
 
-/// Steps compared (two seconds at 60 Hz: the ball reaches the plate within the first second).
+/// Steps compared (two seconds at 60 Hz, one at 120: the ball reaches the plate within the
+/// first tenth of a second).
 const STEPS: usize = 120;
 
 /// One body of the scene, with its one collider attached to it.
@@ -91,13 +93,19 @@ impl Shape {
     }
 }
 
-/// Per-step digests of the scene stepped by bevy_rapier3d's plugin.
-fn bevy_digests(params: rapier::IntegrationParameters) -> Vec<u64> {
+/// Per-step digests of the scene stepped by bevy_rapier3d's plugin, configured from `config`:
+/// its integration parameters (tick and length unit included) and its gravity.
+fn bevy_digests(config: WorldConfig) -> Vec<u64> {
+    let params = config.params();
     let mut app = App::new();
+    let rapier_configuration = RapierConfiguration {
+        gravity: Vec3::from_array(config.settings().gravity),
+        ..RapierConfiguration::new(params.length_unit)
+    };
     let plugin = RapierPhysicsPlugin::<NoUserData>::default().with_custom_initialization(
         RapierContextInitialization::InitializeDefaultRapierContext {
             integration_parameters: params,
-            rapier_configuration: RapierConfiguration::new(params.length_unit),
+            rapier_configuration,
             broad_phase_optimization_strategy: default(),
         },
     );
@@ -165,36 +173,55 @@ fn wrapper_digests(config: WorldConfig) -> Vec<u64> {
         .collect()
 }
 
-fn main() {
-    let config = WorldConfig::new(PHYSICS_VERSION_CURRENT).expect("the current physics-version");
-    let params = config.entry().params();
-    let bevy = bevy_digests(params);
+/// Whether bevy and the wrapper step the scene alike under `config`; prints the verdict.
+fn parity(config: WorldConfig) -> bool {
+    let bevy = bevy_digests(config);
     let wrapper = wrapper_digests(config);
-    // The scene must tell physics-versions apart, or agreeing on it would prove little.
-    let upstream = wrapper_digests(WorldConfig::new(1).expect("physics-version 1"));
-    if upstream == wrapper {
-        eprintln!("the scene steps alike under physics-versions 1 and {PHYSICS_VERSION_CURRENT}");
-        println!("bevy-parity: 0 passed, 1 failed");
-        std::process::exit(1);
-    }
+    let settings = config.settings();
     match bevy.iter().zip(&wrapper).position(|(a, b)| a != b) {
         None => {
             println!(
-                "bevy_rapier3d == rapier-pinned, physics-version {PHYSICS_VERSION_CURRENT}: \
-                 {STEPS} steps, final digest {:016x}",
+                "bevy_rapier3d == rapier-pinned, physics-version {PHYSICS_VERSION_CURRENT}, \
+                 {settings}: {STEPS} steps, final digest {:016x}",
                 bevy[STEPS - 1]
             );
-            println!("bevy-parity: 1 passed, 0 failed");
+            true
         }
         Some(step) => {
             eprintln!(
-                "bevy_rapier3d and rapier-pinned diverge at step {}: {:016x} != {:016x}",
+                "bevy_rapier3d and rapier-pinned diverge at step {} ({settings}): {:016x} != \
+                 {:016x}",
                 step + 1,
                 bevy[step],
                 wrapper[step]
             );
-            println!("bevy-parity: 0 passed, 1 failed");
-            std::process::exit(1);
+            false
         }
+    }
+}
+
+fn main() {
+    let config = WorldConfig::new(PHYSICS_VERSION_CURRENT).expect("the current physics-version");
+    // A space game at 120 Hz: its settings reach bevy through the same config.
+    let space = config
+        .with_settings(GameSettings {
+            gravity: [0.0; 3],
+            tick_hz: 120,
+            ..config.settings()
+        })
+        .expect("zero gravity at 120 Hz is allowed");
+    // The scene must tell physics-versions apart, and the settings apart, or agreeing on it
+    // would prove little.
+    let upstream = wrapper_digests(WorldConfig::new(1).expect("physics-version 1"));
+    let current = wrapper_digests(config);
+    if upstream == current || wrapper_digests(space) == current {
+        eprintln!("the scene steps alike under two configs it must tell apart");
+        println!("bevy-parity: 0 passed, 1 failed");
+        std::process::exit(1);
+    }
+    let passed = [config, space].into_iter().filter(|c| parity(*c)).count();
+    println!("bevy-parity: {passed} passed, {} failed", 2 - passed);
+    if passed != 2 {
+        std::process::exit(1);
     }
 }

@@ -26,7 +26,7 @@ pub fn config() -> WorldConfig {
 pub fn tower(steps: usize) -> PinnedWorld {
     let config = config();
     let scene = rapier_pinned_scenes::find("tower").unwrap();
-    let mut world = PinnedWorld::adopt(config, scene.build(config.entry().params())).unwrap();
+    let mut world = PinnedWorld::adopt(config, scene.build(config.params())).unwrap();
     for _ in 0..steps {
         world.step();
     }
