@@ -106,10 +106,10 @@ enum Command {
     /// Run every vector suite under conformance/ (sweeps, snapshot vectors of every released
     /// physics-version, pristine-upstream snapshots): one line per suite, then `N passed, M failed`.
     Conformance,
-    /// Run a reference authoritative server (docs/multiplayer.md): step a pinned world at a fixed
-    /// tick, apply the scripted players' inputs, stream them to every client, check the clients'
-    /// digests. Prints `listening on ADDR` first, then one line per join, refusal, divergence,
-    /// migration and the end.
+    /// Run a reference authoritative server (docs/multiplayer.md): seat each client as a player,
+    /// take its inputs, step a pinned world at a fixed tick with every player's confirmed inputs,
+    /// stream them to every client, check the clients' digests. Prints `listening on ADDR` first,
+    /// then one line per join, refusal, divergence, migration and the end.
     Serve(net::Serve),
     /// Join a match as a client: announce the physics-version, restore the server's snapshot,
     /// step in lockstep and report digests; exit 1 with the reason if refused or diverged.
@@ -118,6 +118,10 @@ enum Command {
         addr: String,
         #[command(flatten)]
         game: MatchArgs,
+        /// Play the seat the server gives: send its scripted inputs ahead (without it, the client
+        /// sends no inputs and its player gets none).
+        #[arg(long)]
+        bot: bool,
         /// A check aid: nudge a body after tick T on purpose, so the server reports the
         /// divergence at the next digest exchange.
         #[arg(long, value_name = "T")]
@@ -626,8 +630,9 @@ fn main() -> ExitCode {
         Command::Join {
             addr,
             game,
+            bot,
             desync_at,
-        } => return exit(net::join(&addr, &game, desync_at)),
+        } => return exit(net::join(&addr, &game, bot, desync_at)),
         Command::Bench(args) => bench::run(&args),
         Command::BenchCase(args) => bench::bench_case(&args),
         Command::Check { all, pictures } => {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use rapier_pinned::PinnedWorld;
-use rapier_pinned_net::server::{serve as run_server, ServerConfig};
+use rapier_pinned_net::server::{serve as run_server, ServerConfig, INPUT_WINDOW};
 
 use crate::snapshot::typed;
 use crate::{Failure, MatchArgs};
@@ -35,6 +35,10 @@ pub struct Serve {
     /// Clients report their state digest every N ticks.
     #[arg(long, value_name = "N", default_value_t = 60)]
     digest_every: u64,
+    /// Clients send their inputs for tick t + N when they see tick t (1 to 120).
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..=INPUT_WINDOW))]
+    input_delay: u64,
     /// Start from this snapshot instead of the scene (host migration: the new host).
     #[arg(long, value_name = "FILE")]
     restore: Option<PathBuf>,
@@ -46,7 +50,8 @@ pub struct Serve {
     migrate_to: Option<String>,
     #[arg(long, value_name = "FILE")]
     snapshot_out: Option<PathBuf>,
-    /// How long a join point waits for a client, and the end for their last digests.
+    /// How long a join point waits for a client, an unpaced tick for a player's inputs, and the
+    /// end for the clients' last digests.
     #[arg(long, value_name = "S", default_value_t = 30)]
     timeout_secs: u64,
 }
@@ -81,6 +86,7 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
         paced: !o.unpaced,
         join_at: o.join_at,
         digest_every: o.digest_every.max(1),
+        input_delay: o.input_delay,
         key,
         migrate: o
             .migrate_at
@@ -93,14 +99,20 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Joins the match at `addr` and steps it to the end.
-pub fn join(addr: &str, game: &MatchArgs, desync_at: Option<u64>) -> Result<(), Failure> {
+/// Joins the match at `addr` and steps it to the end; a `bot` plays its seat with the script.
+pub fn join(
+    addr: &str,
+    game: &MatchArgs,
+    bot: bool,
+    desync_at: Option<u64>,
+) -> Result<(), Failure> {
     let config = game.config()?;
     let key = game.key()?;
     rapier_pinned_net::client::join(
         addr,
         config,
         key.as_ref(),
+        bot,
         desync_at,
         &mut std::io::stdout(),
     )

@@ -1,6 +1,7 @@
 //! The multiplayer round trip with real processes on loopback (docs/multiplayer.md): late join,
-//! several clients, refusals while the others keep stepping, host migration. Each server runs
-//! unpaced (`--unpaced`) with a bounded timeout, so every test ends in seconds.
+//! several bot clients playing their seats, refusals of hellos and of inputs while the others
+//! keep stepping, host migration. Each server runs unpaced (`--unpaced`: lockstep, it waits for
+//! every bot's inputs) with a bounded timeout, so every test ends in seconds.
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
@@ -8,7 +9,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
-use rapier_pinned_net::wire::{receive, ServerMsg};
+use rapier_pinned_net::inputs::{apply, body_of, scripted_for, Action, Input};
+use rapier_pinned_net::wire::{receive, send, ClientMsg, ServerMsg};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rapier-pinned");
 
@@ -104,10 +106,12 @@ fn digest_of(lines: &[String], prefix: &str) -> String {
 #[test]
 fn a_client_joins_at_tick_300_and_steps_1200_ticks_in_lockstep() {
     let (srv, addr) = server(&["--ticks", "1500", "--join-at", "300"]);
-    let client = Proc::start(&["join", &addr]);
+    let client = Proc::start(&["join", &addr, "--bot"]);
     let lines = client.finish_ok();
     assert!(
-        lines.iter().any(|l| l.starts_with("joined at tick 300")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("joined at tick 300 as player 0")),
         "{lines:#?}"
     );
     let server_lines = srv.finish_ok();
@@ -126,8 +130,10 @@ fn a_client_joins_at_tick_300_and_steps_1200_ticks_in_lockstep() {
 
 #[test]
 fn a_divergence_is_reported_at_its_tick_and_ends_only_that_session() {
-    let (srv, addr) = server(&["--ticks", "900", "--join-at", "100", "--join-at", "100"]);
-    let honest = Proc::start(&["join", &addr]);
+    let (mut srv, addr) = server(&["--ticks", "900", "--join-at", "100", "--join-at", "100"]);
+    let honest = Proc::start(&["join", &addr, "--bot"]);
+    srv.expect("joined client#1 at tick 100 as player 0");
+    // Not a bot: when the server drops it depends on timing, so its seat sends nothing.
     let drifting = Proc::start(&["join", &addr, "--desync-at", "450"]);
     let (code, lines, err) = drifting.finish();
     assert_eq!(code, 1, "{lines:#?}");
@@ -163,7 +169,9 @@ fn several_clients_join_at_different_ticks() {
         "--join-at",
         "900",
     ]);
-    let clients: Vec<Proc> = (0..3).map(|_| Proc::start(&["join", &addr])).collect();
+    let clients: Vec<Proc> = (0..3)
+        .map(|_| Proc::start(&["join", &addr, "--bot"]))
+        .collect();
     let mut joined = Vec::new();
     for client in clients {
         let lines = client.finish_ok();
@@ -171,8 +179,14 @@ fn several_clients_join_at_different_ticks() {
     }
     joined.sort();
     let lines = srv.finish_ok();
-    for tick in [100, 400, 900] {
-        assert!(lines.iter().any(|l| l.ends_with(&format!("at tick {tick}")) && l.starts_with("joined client#")), "{lines:#?}");
+    for (player, tick) in [100, 400, 900].into_iter().enumerate() {
+        let seat = format!(" at tick {tick} as player {player}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("joined client#") && l.ends_with(&seat)),
+            "{lines:#?}"
+        );
         assert!(
             lines
                 .iter()
@@ -214,7 +228,7 @@ fn a_zero_gravity_match_announces_its_settings_and_refuses_a_client_with_others(
     assert_eq!(code, 1);
     assert!(err.contains("tick_hz: pinned 60, found 120"), "{err}");
     let good: Vec<Proc> = (0..2)
-        .map(|_| Proc::start(&["join", &addr, "--gravity", "0,0,0"]))
+        .map(|_| Proc::start(&["join", &addr, "--bot", "--gravity", "0,0,0"]))
         .collect();
     let lines: Vec<Vec<String>> = good.into_iter().map(Proc::finish_ok).collect();
     let server_lines = srv.finish_ok();
@@ -253,7 +267,7 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
         "--key-file",
         key_arg,
     ]);
-    let first = Proc::start(&["join", &addr, "--key-file", key_arg]);
+    let first = Proc::start(&["join", &addr, "--bot", "--key-file", key_arg]);
     srv.expect("joined client#1 at tick 200");
 
     // Held at tick 600 until a good client joins, the server meets these first.
@@ -279,7 +293,13 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
         other => panic!("{other:?}"),
     }
 
-    let bad_key = Proc::start(&["join", &addr, "--key-file", other_key.to_str().unwrap()]);
+    let bad_key = Proc::start(&[
+        "join",
+        &addr,
+        "--bot",
+        "--key-file",
+        other_key.to_str().unwrap(),
+    ]);
     let (code, _, err) = bad_key.finish();
     assert_eq!(code, 1);
     assert!(
@@ -287,7 +307,7 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
         "{err}"
     );
 
-    let late = Proc::start(&["join", &addr, "--key-file", key_arg]);
+    let late = Proc::start(&["join", &addr, "--bot", "--key-file", key_arg]);
     for client in [first, late] {
         client.finish_ok();
     }
@@ -329,7 +349,7 @@ fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
     let _ = std::fs::remove_file(&snapshot);
     // The reference: one host all the way.
     let (reference, addr) = server(&["--ticks", "1500", "--join-at", "200", "--key-file", key_arg]);
-    Proc::start(&["join", &addr, "--key-file", key_arg]).finish_ok();
+    Proc::start(&["join", &addr, "--bot", "--key-file", key_arg]).finish_ok();
     let (_, reference_lines, _) = reference.finish();
     let expected = digest_of(&reference_lines, "done tick 1500");
 
@@ -354,7 +374,7 @@ fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
         "--snapshot-out",
         snap_arg,
     ]);
-    let client = Proc::start(&["join", &a_addr, "--key-file", key_arg]);
+    let client = Proc::start(&["join", &a_addr, "--bot", "--key-file", key_arg]);
     let a_lines = a.finish_ok();
     assert!(
         a_lines
@@ -389,5 +409,181 @@ fn host_migration_continues_exactly_as_if_the_first_host_had_gone_on() {
             .iter()
             .any(|l| l.contains("left (closed) after 15 equal digests, joined at tick 700")),
         "{b_lines:#?}"
+    );
+}
+
+#[test]
+fn two_bots_and_a_late_third_report_every_digest_equal() {
+    let (srv, addr) = server(&[
+        "--ticks",
+        "1200",
+        "--join-at",
+        "100",
+        "--join-at",
+        "100",
+        "--join-at",
+        "700",
+    ]);
+    let bots: Vec<Proc> = (0..3)
+        .map(|_| Proc::start(&["join", &addr, "--bot"]))
+        .collect();
+    let bot_lines: Vec<Vec<String>> = bots.into_iter().map(Proc::finish_ok).collect();
+    let lines = srv.finish_ok();
+    for player in 0..3 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("joined client#")
+                    && l.ends_with(&format!(" as player {player}"))),
+            "{lines:#?}"
+        );
+    }
+    // Joined at 100: 19 periodic digests (120 to 1200) and the final one; at 700: 9 and 1.
+    for (count, tick) in [
+        (2, "after 20 equal digests, joined at tick 100"),
+        (1, "after 10 equal digests, joined at tick 700"),
+    ] {
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.contains("left (closed)") && l.ends_with(tick))
+                .count(),
+            count,
+            "{lines:#?}"
+        );
+    }
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("diverged") || l.contains("refused")),
+        "{lines:#?}"
+    );
+    for bot in &bot_lines {
+        assert_eq!(
+            digest_of(bot, "done tick 1200"),
+            digest_of(&lines, "done tick 1200")
+        );
+    }
+    // Deterministic whatever the timing: the world of players 0 and 1 from tick 101 and player
+    // 2 from tick 701, stepped offline.
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
+    let scene = rapier_pinned_scenes::find("arena").unwrap();
+    let mut world =
+        rapier_pinned::PinnedWorld::adopt(config, scene.build(config.params())).unwrap();
+    for tick in 1..=1200 {
+        let players = match tick {
+            ..=100 => 0..0,
+            101..=700 => 0..2,
+            _ => 0..3,
+        };
+        let inputs: Vec<Input> = players.flat_map(|p| scripted_for(p, tick)).collect();
+        apply(&mut world, &inputs);
+        world.step();
+    }
+    let offline = format!(
+        "{:016x}",
+        rapier_pinned_scenes::state_digest(world.bodies())
+    );
+    assert_eq!(digest_of(&lines, "done tick 1200"), offline);
+}
+
+#[test]
+fn malformed_inputs_are_refused_with_their_reason_while_the_bots_play_on() {
+    let (mut srv, addr) = server(&[
+        "--ticks",
+        "600",
+        "--join-at",
+        "100",
+        "--join-at",
+        "100",
+        "--join-at",
+        "200",
+    ]);
+    let bots: Vec<Proc> = (0..2)
+        .map(|_| Proc::start(&["join", &addr, "--bot"]))
+        .collect();
+    srv.expect("joined client#2 at tick 100");
+    // A raw client at tick 200: a hello, then four bad input messages.
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
+    let mut raw = TcpStream::connect(&addr).unwrap();
+    let hello = ClientMsg::Hello {
+        physics_version: config.physics_version(),
+        match_id: 0,
+        settings: config.settings(),
+        resume: None,
+        sends_inputs: false,
+    };
+    send(&mut raw, &hello).unwrap();
+    let (tick, player) = match receive::<ServerMsg>(&mut raw).unwrap() {
+        ServerMsg::Welcome { tick, player, .. } => (tick, player.unwrap()),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!((tick, player), (200, 2));
+    let mine = body_of(player);
+    let input = |body, action| vec![Input { body, action }];
+    let bad = [
+        (
+            tick + 1,
+            input(body_of(0), Action::Velocity([1.0, 0.0, 0.0])),
+        ),
+        (
+            tick + 2,
+            input(mine, Action::Impulse([0.0, f32::INFINITY, 0.0])),
+        ),
+        (5, input(mine, Action::Velocity([1.0, 0.0, 0.0]))),
+        (
+            tick + 10_000,
+            input(mine, Action::Velocity([1.0, 0.0, 0.0])),
+        ),
+    ];
+    for (tick, inputs) in bad.clone() {
+        send(&mut raw, &ClientMsg::Inputs { tick, inputs }).unwrap();
+    }
+    let mut refused = Vec::new();
+    loop {
+        match receive::<ServerMsg>(&mut raw).unwrap() {
+            ServerMsg::InputRefused { tick, reason } => refused.push((tick, reason)),
+            ServerMsg::Tick { .. } => {}
+            ServerMsg::Bye { .. } => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    drop(raw);
+    let ticks: Vec<u64> = refused.iter().map(|(t, _)| *t).collect();
+    assert_eq!(ticks, bad.map(|(t, _)| t), "{refused:#?}");
+    for ((_, reason), expected) in refused.iter().zip([
+        "body 0v0 is not player 2's (it owns body 2v0)",
+        "non-finite impulse [0.0, inf, 0.0] on body 2v0",
+        "tick 5 is already stepped: the match is at tick ",
+        "tick 10200 is too far ahead: the match is at tick ",
+    ]) {
+        assert!(reason.starts_with(expected), "{reason}");
+    }
+    for bot in bots {
+        bot.finish_ok();
+    }
+    let lines = srv.finish_ok();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("refused inputs of client#3 for tick "))
+            .count(),
+        4,
+        "{lines:#?}"
+    );
+    // 9 periodic digests (120 to 600) and the final one, from each bot.
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.ends_with("left (closed) after 10 equal digests, joined at tick 100"))
+            .count(),
+        2,
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "client#3 left (closed) after 0 equal digests, joined at tick 200"),
+        "{lines:#?}"
     );
 }

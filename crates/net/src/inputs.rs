@@ -38,23 +38,196 @@ pub fn apply(world: &mut PinnedWorld, inputs: &[Input]) -> usize {
     skipped
 }
 
-/// The reference server's scripted players: the arena's four vehicles (bodies 0–3) steered by a
-/// fixed pattern of tick, in integers then one exact conversion, so any peer computes the same
-/// inputs. A game sends its players' real inputs instead.
-pub fn scripted(tick: u64) -> Vec<Input> {
-    (0..4u32)
-        .filter(|i| (tick + *i as u64 * 7) % 10 == 0)
-        .map(|i| {
-            let phase = ((tick / 40 + i as u64) % 4) as i32;
-            let (x, z) = [(1, 0), (0, 1), (-1, 0), (0, -1)][phase as usize];
-            Input {
-                body: (i, 0),
-                action: if (tick / 120) % 2 == 0 {
-                    Action::Impulse([x as f32 * 400.0, 0.0, z as f32 * 400.0])
-                } else {
-                    Action::Velocity([x as f32 * 6.0, 0.0, z as f32 * 6.0])
-                },
+/// How many players the reference server seats: player `p` owns the one body [`body_of`]`(p)`.
+/// In the arena these are its four vehicles; further clients are spectators.
+pub const PLAYERS: u32 = 4;
+
+/// The largest impulse an input may carry, N·s: ten times the script's 400.
+pub const MAX_IMPULSE: f32 = 4000.0;
+
+/// The largest velocity target an input may carry, m/s: ten times the script's 6.
+pub const MAX_VELOCITY: f32 = 60.0;
+
+/// The most inputs one message may carry.
+pub const MAX_INPUTS: usize = 16;
+
+/// The body player `player` owns: handle `(player, 0)`.
+pub fn body_of(player: u32) -> (u32, u32) {
+    (player, 0)
+}
+
+/// How a log names a seat: `player 2`, or `a spectator` for `None`.
+pub fn seat(player: Option<u32>) -> String {
+    match player {
+        Some(p) => format!("player {p}"),
+        None => "a spectator".to_string(),
+    }
+}
+
+/// Why `inputs` may not come from `player` (`None`: a spectator, who owns nothing): more than
+/// [`MAX_INPUTS`], a body it does not own, a non-finite vector, or one longer than
+/// [`MAX_IMPULSE`] / [`MAX_VELOCITY`].
+pub fn check(player: Option<u32>, inputs: &[Input]) -> Result<(), String> {
+    if inputs.len() > MAX_INPUTS {
+        return Err(format!(
+            "{} inputs; at most {MAX_INPUTS} per message",
+            inputs.len()
+        ));
+    }
+    for input in inputs {
+        let (i, g) = input.body;
+        match player {
+            None => return Err(format!("body {i}v{g}: a spectator owns no body")),
+            Some(p) if body_of(p) != input.body => {
+                let (oi, og) = body_of(p);
+                return Err(format!(
+                    "body {i}v{g} is not player {p}'s (it owns body {oi}v{og})"
+                ));
             }
-        })
+            Some(_) => {}
+        }
+        let (what, v, max, unit) = match input.action {
+            Action::Impulse(v) => ("impulse", v, MAX_IMPULSE, "N·s"),
+            Action::Velocity(v) => ("velocity", v, MAX_VELOCITY, "m/s"),
+        };
+        if !v.iter().all(|x| x.is_finite()) {
+            return Err(format!("non-finite {what} {v:?} on body {i}v{g}"));
+        }
+        let length = v.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
+        if length > f64::from(max) {
+            return Err(format!(
+                "{what} of {length:.1} {unit} on body {i}v{g} exceeds {max} {unit}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What a player whose inputs for a tick are missing gets: the velocity targets of its last
+/// confirmed set. Impulses are one-shot (a shot, a jump) and are not repeated.
+pub fn repeated(last: &[Input]) -> Vec<Input> {
+    last.iter()
+        .filter(|i| matches!(i.action, Action::Velocity(_)))
+        .copied()
         .collect()
+}
+
+/// The scripted player `player` at `tick`: it steers body [`body_of`]`(player)` with a fixed
+/// pattern of tick, in integers then one exact conversion, so any peer computes the same inputs
+/// (`join --bot`). A game sends its players' real inputs instead.
+pub fn scripted_for(player: u32, tick: u64) -> Vec<Input> {
+    if (tick + player as u64 * 7) % 10 != 0 {
+        return Vec::new();
+    }
+    let phase = ((tick / 40 + player as u64) % 4) as usize;
+    let (x, z) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][phase];
+    let action = if (tick / 120) % 2 == 0 {
+        Action::Impulse([x * 400.0, 0.0, z * 400.0])
+    } else {
+        Action::Velocity([x * 6.0, 0.0, z * 6.0])
+    };
+    vec![Input {
+        body: body_of(player),
+        action,
+    }]
+}
+
+/// Every scripted player's inputs at `tick`, in player order: the arena's four vehicles.
+pub fn scripted(tick: u64) -> Vec<Input> {
+    (0..PLAYERS).flat_map(|p| scripted_for(p, tick)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The script as one function of the tick, before it was split per player.
+    fn combined(tick: u64) -> Vec<Input> {
+        (0..4u32)
+            .filter(|i| (tick + *i as u64 * 7) % 10 == 0)
+            .map(|i| {
+                let phase = ((tick / 40 + i as u64) % 4) as i32;
+                let (x, z) = [(1, 0), (0, 1), (-1, 0), (0, -1)][phase as usize];
+                Input {
+                    body: (i, 0),
+                    action: if (tick / 120) % 2 == 0 {
+                        Action::Impulse([x as f32 * 400.0, 0.0, z as f32 * 400.0])
+                    } else {
+                        Action::Velocity([x as f32 * 6.0, 0.0, z as f32 * 6.0])
+                    },
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_players_scripts_together_are_the_old_combined_script() {
+        for tick in 0..2400 {
+            // Debug keeps the sign of zero, which `==` on f32 would not.
+            assert_eq!(
+                format!("{:?}", scripted(tick)),
+                format!("{:?}", combined(tick)),
+                "tick {tick}"
+            );
+        }
+    }
+
+    #[test]
+    fn inputs_are_checked_for_owner_finiteness_and_bounds() {
+        let input = |body, action| Input { body, action };
+        assert!(check(Some(2), &scripted_for(2, 3)).is_ok());
+        assert!(check(
+            Some(2),
+            &[input((2, 0), Action::Impulse([4000.0, 0.0, 0.0]))]
+        )
+        .is_ok());
+        let err = |player, i| check(player, &[i]).unwrap_err();
+        assert_eq!(
+            err(Some(2), input((0, 0), Action::Velocity([1.0, 0.0, 0.0]))),
+            "body 0v0 is not player 2's (it owns body 2v0)"
+        );
+        assert_eq!(
+            err(None, input((0, 0), Action::Velocity([1.0, 0.0, 0.0]))),
+            "body 0v0: a spectator owns no body"
+        );
+        assert_eq!(
+            err(
+                Some(2),
+                input((2, 0), Action::Velocity([f32::NAN, 0.0, 0.0]))
+            ),
+            "non-finite velocity [NaN, 0.0, 0.0] on body 2v0"
+        );
+        assert_eq!(
+            err(
+                Some(2),
+                input((2, 0), Action::Impulse([3000.0, 0.0, 3000.0]))
+            ),
+            "impulse of 4242.6 N·s on body 2v0 exceeds 4000 N·s"
+        );
+        assert_eq!(
+            err(Some(2), input((2, 0), Action::Velocity([0.0, 61.0, 0.0]))),
+            "velocity of 61.0 m/s on body 2v0 exceeds 60 m/s"
+        );
+        let many = vec![input((2, 0), Action::Velocity([1.0, 0.0, 0.0])); MAX_INPUTS + 1];
+        assert_eq!(
+            check(Some(2), &many).unwrap_err(),
+            "17 inputs; at most 16 per message"
+        );
+    }
+
+    #[test]
+    fn a_repeat_keeps_velocity_targets_and_drops_impulses() {
+        let last = [
+            Input {
+                body: (1, 0),
+                action: Action::Impulse([1.0, 0.0, 0.0]),
+            },
+            Input {
+                body: (1, 0),
+                action: Action::Velocity([2.0, 0.0, 0.0]),
+            },
+        ];
+        assert_eq!(repeated(&last), vec![last[1]]);
+        assert!(repeated(&scripted_for(1, 3)).is_empty(), "an impulse tick");
+    }
 }

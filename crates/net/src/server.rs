@@ -1,5 +1,7 @@
-//! The reference authoritative server: steps a pinned world at a fixed tick, applies the players'
-//! inputs, streams them to every client, and checks the clients' digests against its own.
+//! The reference authoritative server: seats each client as a player, takes its inputs for
+//! coming ticks (checked: owner, finite, bounded, within the window), steps a pinned world at a
+//! fixed tick with every player's confirmed inputs, streams them to every client, and checks the
+//! clients' digests against its own.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -11,8 +13,12 @@ use std::time::{Duration, Instant};
 use rapier_pinned::{PinnedWorld, SnapshotKey};
 use rapier_pinned_scenes::state_digest;
 
-use crate::inputs::{apply, scripted};
-use crate::wire::{receive, send, ClientMsg, ServerMsg, WireError};
+use crate::inputs::{apply, check, repeated, seat, Input, PLAYERS};
+use crate::wire::{receive, send, ClientMsg, Resume, ServerMsg, WireError};
+
+/// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
+/// `now + 1 + INPUT_WINDOW`.
+pub const INPUT_WINDOW: u64 = 120;
 
 /// How a server runs.
 pub struct ServerConfig {
@@ -26,12 +32,15 @@ pub struct ServerConfig {
     pub join_at: Vec<u64>,
     /// Clients report their digest every this many ticks.
     pub digest_every: u64,
+    /// Clients send their inputs this many ticks ahead (1 to [`INPUT_WINDOW`]).
+    pub input_delay: u64,
     /// The fleet key snapshots are authenticated with.
     pub key: Option<SnapshotKey>,
     /// Hand the match over at this tick: write the snapshot to the file, tell the clients to
     /// reconnect to the address, and stop.
     pub migrate: Option<(u64, String, PathBuf)>,
-    /// How long a join point waits, and how long the end waits for the clients' last digests.
+    /// How long a join point waits, how long an unpaced tick waits for a player's inputs, and
+    /// how long the end waits for the clients' last digests.
     pub timeout: Duration,
 }
 
@@ -42,6 +51,14 @@ struct Peer {
     joined: u64,
     checked: usize,
     alive: bool,
+    /// Its seat; `None`: a spectator.
+    player: Option<u32>,
+    /// An unpaced server waits for its inputs: it said it sends them and has not timed out.
+    awaited: bool,
+    /// The inputs it sent for ticks not yet stepped.
+    pending: BTreeMap<u64, Vec<Input>>,
+    /// Its player's inputs of the last tick stepped.
+    last: Vec<Input>,
 }
 
 /// What a client's reader thread reports.
@@ -63,8 +80,7 @@ pub fn serve(
     let mut peers: Vec<Peer> = Vec::new();
     let mut digests = BTreeMap::from([(world.tick(), state_digest(world.bodies()))]);
     let mut next_id = 1;
-    let start = Instant::now();
-    let first_tick = world.tick();
+    let (mut start, mut first_tick) = (Instant::now(), world.tick());
     loop {
         let tick = world.tick();
         let wanted = config.join_at.iter().filter(|t| **t == tick).count();
@@ -76,9 +92,16 @@ pub fn serve(
                 Ok((stream, _)) => {
                     let id = next_id;
                     next_id += 1;
-                    match handshake(stream, &world, &config, id, &tx) {
+                    let taken: Vec<u32> = peers
+                        .iter()
+                        .filter(|p| p.alive)
+                        .filter_map(|p| p.player)
+                        .collect();
+                    match handshake(stream, &world, &config, &taken, id, &tx) {
                         Ok(peer) => {
-                            writeln!(log, "joined client#{id} at tick {tick}").map_err(io)?;
+                            let seat = seat(peer.player);
+                            writeln!(log, "joined client#{id} at tick {tick} as {seat}")
+                                .map_err(io)?;
                             peers.push(peer);
                             joined += 1;
                         }
@@ -102,7 +125,7 @@ pub fn serve(
                 Err(e) => return Err(e.to_string()),
             }
         }
-        check_digests(&rx, &mut peers, &digests, log)?;
+        drain(&rx, &mut peers, &digests, tick, log)?;
         if let Some((at, addr, path)) = &config.migrate {
             if *at == tick {
                 let bytes = world.snapshot(config.key.as_ref());
@@ -130,7 +153,19 @@ pub fn serve(
             writeln!(log, "done tick {tick} digest {digest:016x}").map_err(io)?;
             return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
         }
-        let inputs = scripted(tick + 1);
+        if config.paced {
+            // On time: the schedule starts again after a join point held the match.
+            if wanted > 0 {
+                (start, first_tick) = (Instant::now(), tick);
+            }
+            let hz = f64::from(world.config().settings().tick_hz);
+            let due = start + Duration::from_secs_f64((tick + 1 - first_tick) as f64 / hz);
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+            drain(&rx, &mut peers, &digests, tick, log)?;
+        } else {
+            await_inputs(&rx, &mut peers, &digests, tick, config.timeout, log)?;
+        }
+        let inputs = confirm(&mut peers, tick + 1);
         apply(&mut world, &inputs);
         world.step();
         digests.insert(world.tick(), state_digest(world.bodies()));
@@ -142,25 +177,23 @@ pub fn serve(
             },
             log,
         )?;
-        if config.paced {
-            let hz = f64::from(world.config().settings().tick_hz);
-            let due = start + Duration::from_secs_f64((world.tick() - first_tick) as f64 / hz);
-            std::thread::sleep(due.saturating_duration_since(Instant::now()));
-        }
     }
 }
 
-/// Reads a client's hello and admits it (with the snapshot, or as a reconnection at this tick),
-/// or refuses it with the reason.
+/// Reads a client's hello and admits it (with the snapshot, or as a reconnection at this tick)
+/// in the lowest seat not `taken` (a reconnection: in the seat it held), or refuses it with the
+/// reason.
 fn handshake(
     mut stream: TcpStream,
     world: &PinnedWorld,
     config: &ServerConfig,
+    taken: &[u32],
     id: usize,
     tx: &Sender<(usize, Event)>,
 ) -> Result<Peer, String> {
     let io = |e: std::io::Error| e.to_string();
     stream.set_nonblocking(false).map_err(io)?;
+    stream.set_nodelay(true).map_err(io)?;
     stream.set_read_timeout(Some(config.timeout)).map_err(io)?;
     let refuse = |stream: &mut TcpStream, reason: String| {
         let _ = send(
@@ -176,8 +209,9 @@ fn handshake(
             physics_version,
             match_id,
             settings,
-            resume_tick,
-        }) => (physics_version, match_id, settings, resume_tick),
+            resume,
+            sends_inputs,
+        }) => (physics_version, match_id, settings, resume, sends_inputs),
         Ok(other) => {
             return Err(refuse(
                 &mut stream,
@@ -186,7 +220,7 @@ fn handshake(
         }
         Err(e) => return Err(refuse(&mut stream, format!("bad hello: {e}"))),
     };
-    let (version, match_id, settings, resume) = hello;
+    let (version, match_id, settings, resume, sends_inputs) = hello;
     let ours = world.config();
     if version != ours.physics_version() {
         return Err(refuse(
@@ -219,20 +253,39 @@ fn handshake(
         ));
     }
     let tick = world.tick();
-    let digest_every = config.digest_every;
-    let welcome = match resume {
-        None => ServerMsg::Welcome {
-            tick,
-            digest_every,
-            snapshot: world.snapshot(config.key.as_ref()),
-        },
-        Some(t) if t == tick => ServerMsg::Resumed { tick, digest_every },
-        Some(t) => {
+    let (digest_every, input_delay) = (config.digest_every, config.input_delay);
+    let player = match resume {
+        None => (0..PLAYERS).find(|p| !taken.contains(p)),
+        Some(Resume { tick: t, .. }) if t != tick => {
             return Err(refuse(
                 &mut stream,
                 format!("resume at tick {t}; the match is at tick {tick}"),
             ))
         }
+        Some(Resume {
+            player: Some(p), ..
+        }) if p >= PLAYERS || taken.contains(&p) => {
+            return Err(refuse(
+                &mut stream,
+                format!("resume as player {p}, which is taken or not one of the {PLAYERS}"),
+            ))
+        }
+        Some(Resume { player, .. }) => player,
+    };
+    let welcome = match resume {
+        None => ServerMsg::Welcome {
+            tick,
+            digest_every,
+            player,
+            input_delay,
+            snapshot: world.snapshot(config.key.as_ref()),
+        },
+        Some(_) => ServerMsg::Resumed {
+            tick,
+            digest_every,
+            player,
+            input_delay,
+        },
     };
     send(&mut stream, &welcome).map_err(io)?;
     let mut reader = stream.try_clone().map_err(io)?;
@@ -263,6 +316,10 @@ fn handshake(
         joined: tick,
         checked: 0,
         alive: true,
+        player,
+        awaited: sends_inputs && player.is_some(),
+        pending: BTreeMap::new(),
+        last: Vec::new(),
     })
 }
 
@@ -291,25 +348,109 @@ fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), String> 
     Ok(())
 }
 
-/// Compares every digest the clients sent so far with the server's; a mismatch ends that
-/// client's session with the tick and both values.
-fn check_digests(
+/// Handles every event the clients sent so far, the match being at tick `now`.
+fn drain(
     rx: &Receiver<(usize, Event)>,
     peers: &mut [Peer],
     digests: &BTreeMap<u64, u64>,
+    now: u64,
     log: &mut dyn Write,
 ) -> Result<(), String> {
     while let Ok((id, event)) = rx.try_recv() {
-        handle(id, event, peers, digests, log)?;
+        handle(id, event, peers, digests, now, log)?;
     }
     Ok(())
 }
 
+/// Lockstep (unpaced): handles events until every awaited player has sent its inputs for
+/// `now + 1`, at most `timeout`; a player still missing then is logged and no longer awaited.
+fn await_inputs(
+    rx: &Receiver<(usize, Event)>,
+    peers: &mut [Peer],
+    digests: &BTreeMap<u64, u64>,
+    now: u64,
+    timeout: Duration,
+    log: &mut dyn Write,
+) -> Result<(), String> {
+    let deadline = Instant::now() + timeout;
+    let missing = |p: &Peer| p.alive && p.awaited && !p.pending.contains_key(&(now + 1));
+    while peers.iter().any(missing) {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok((id, event)) => handle(id, event, peers, digests, now, log)?,
+            Err(_) => {
+                for peer in peers.iter_mut().filter(|p| missing(p)) {
+                    let (id, tick) = (peer.id, now + 1);
+                    let why = format!("no inputs for tick {tick} within {timeout:?}");
+                    writeln!(
+                        log,
+                        "client#{id} sent {why}: repeating its last, no longer awaited"
+                    )
+                    .map_err(|e| e.to_string())?;
+                    peer.awaited = false;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every seated player's confirmed inputs for `tick`, in player order: what its client sent for
+/// `tick`, or else [`repeated`] of its last.
+fn confirm(peers: &mut [Peer], tick: u64) -> Vec<Input> {
+    let mut seated: Vec<&mut Peer> = peers
+        .iter_mut()
+        .filter(|p| p.alive && p.player.is_some())
+        .collect();
+    seated.sort_by_key(|p| p.player);
+    let mut inputs = Vec::new();
+    for peer in seated {
+        peer.last = match peer.pending.remove(&tick) {
+            Some(sent) => sent,
+            None => repeated(&peer.last),
+        };
+        inputs.extend_from_slice(&peer.last);
+    }
+    inputs
+}
+
+/// Why inputs for `tick` are not taken while the match is at `now`: a tick already stepped, or
+/// one more than [`INPUT_WINDOW`] ticks after the next.
+fn check_tick(now: u64, tick: u64) -> Result<(), String> {
+    let takes = format!(
+        "the match is at tick {now} and takes ticks {} to {}",
+        now + 1,
+        now + 1 + INPUT_WINDOW
+    );
+    if tick <= now {
+        return Err(format!("tick {tick} is already stepped: {takes}"));
+    }
+    if tick > now + 1 + INPUT_WINDOW {
+        return Err(format!("tick {tick} is too far ahead: {takes}"));
+    }
+    Ok(())
+}
+
+/// Takes `peer`'s inputs for `tick` while the match is at `now`, or says why not: [`check`]'s
+/// reasons, [`check_tick`]'s, or a second set for the same tick.
+fn take(peer: &mut Peer, now: u64, tick: u64, inputs: Vec<Input>) -> Result<(), String> {
+    check(peer.player, &inputs)?;
+    check_tick(now, tick)?;
+    if peer.pending.contains_key(&tick) {
+        return Err(format!("inputs for tick {tick} came already"));
+    }
+    peer.pending.insert(tick, inputs);
+    Ok(())
+}
+
+/// Handles one client's event, the match being at tick `now`: a digest is compared with the
+/// server's (a mismatch ends that session with the tick and both values); inputs are taken for
+/// their tick, or refused to that client with the reason.
 fn handle(
     id: usize,
     event: Event,
     peers: &mut [Peer],
     digests: &BTreeMap<u64, u64>,
+    now: u64,
     log: &mut dyn Write,
 ) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
@@ -338,6 +479,16 @@ fn handle(
                 }
             }
         }
+        Event::Msg(ClientMsg::Inputs { tick, inputs }) => {
+            if let Err(reason) = take(peer, now, tick, inputs) {
+                writeln!(
+                    log,
+                    "refused inputs of client#{id} for tick {tick}: {reason}"
+                )
+                .map_err(io)?;
+                let _ = send(&mut peer.stream, &ServerMsg::InputRefused { tick, reason });
+            }
+        }
         Event::Msg(other) => {
             writeln!(log, "dropped client#{id}: unexpected {other:?}").map_err(io)?;
             peer.alive = false;
@@ -360,9 +511,29 @@ fn finish(
     while peers.iter().any(|p| p.alive) {
         let left = deadline.saturating_duration_since(Instant::now());
         match rx.recv_timeout(left) {
-            Ok((id, event)) => handle(id, event, peers, digests, log)?,
+            Ok((id, event)) => handle(id, event, peers, digests, tick, log)?,
             Err(_) => return Err(format!("clients still connected {timeout:?} after the end")),
         }
     }
     Ok((tick, digests[&tick]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_are_taken_from_the_next_tick_to_the_window_s_end() {
+        assert!(check_tick(200, 201).is_ok());
+        assert!(check_tick(200, 321).is_ok());
+        assert_eq!(
+            check_tick(200, 200).unwrap_err(),
+            "tick 200 is already stepped: the match is at tick 200 and takes ticks 201 to 321"
+        );
+        assert_eq!(
+            check_tick(200, 322).unwrap_err(),
+            "tick 322 is too far ahead: the match is at tick 200 and takes ticks 201 to 321"
+        );
+        assert!(check_tick(200, u64::MAX).is_err());
+    }
 }

@@ -21,33 +21,56 @@ pub const MAX_FRAME: u32 = 64 << 20;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMsg {
     /// The first message: the client's physics-version, match and game settings (the server
-    /// refuses any that differ from its own, naming each); `resume_tick` when it already holds
-    /// the world at that tick (reconnecting after a host migration).
+    /// refuses any that differ from its own, naming each); `resume` when it already holds the
+    /// world (reconnecting after a host migration); `sends_inputs` when it sends its player's
+    /// inputs for every tick (a bot: an unpaced server waits for them).
     Hello {
         physics_version: u32,
         match_id: u64,
         settings: GameSettings,
-        resume_tick: Option<u64>,
+        resume: Option<Resume>,
+        sends_inputs: bool,
     },
+    /// The inputs of the client's player for `tick` (applied before stepping into it).
+    Inputs { tick: u64, inputs: Vec<Input> },
     /// The client's state digest after stepping `tick`.
     Digest { tick: u64, digest: u64 },
+}
+
+/// A reconnection after a host migration: the client holds the world at `tick` and held
+/// `player` (`None`: a spectator), which the new host gives back.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resume {
+    pub tick: u64,
+    pub player: Option<u32>,
 }
 
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ServerMsg {
     /// The world at `tick` as a pinned snapshot; ticks after it follow. The client reports its
-    /// digest every `digest_every` ticks.
+    /// digest every `digest_every` ticks, plays `player` (`None`: a spectator) and sends its
+    /// inputs `input_delay` ticks ahead.
     Welcome {
         tick: u64,
         digest_every: u64,
+        player: Option<u32>,
+        input_delay: u64,
         snapshot: Vec<u8>,
     },
-    /// A reconnecting client's world is the server's at `tick`; ticks after it follow.
-    Resumed { tick: u64, digest_every: u64 },
+    /// A reconnecting client's world is the server's at `tick`; ticks after it follow, as after
+    /// a welcome.
+    Resumed {
+        tick: u64,
+        digest_every: u64,
+        player: Option<u32>,
+        input_delay: u64,
+    },
     /// The hello is refused; the connection closes.
     Refused { reason: String },
-    /// Step `tick` after applying `inputs`.
+    /// The client's inputs for `tick` are refused; the session goes on.
+    InputRefused { tick: u64, reason: String },
+    /// Step `tick` after applying `inputs`: every player's confirmed inputs, in player order.
     Tick { tick: u64, inputs: Vec<Input> },
     /// The client's digest for `tick` is not the server's: the session ends.
     Diverged { tick: u64, server: u64, client: u64 },

@@ -53,6 +53,32 @@ impl std::fmt::Debug for PinnedWorld {
     }
 }
 
+impl Clone for PinnedWorld {
+    /// The same world without serializing it: every part a snapshot carries is cloned, and the
+    /// pipelines and the CCD solver (workspaces a snapshot does not carry) start fresh, as after
+    /// a restore. So a clone steps as the original and as its restored snapshot do, bit for bit
+    /// (`tests/resume.rs`): what a rollback ring keeps when a clone serves.
+    fn clone(&self) -> Self {
+        let w = &self.world;
+        let mut world = PhysicsWorld::new();
+        world.gravity = w.gravity;
+        world.integration_parameters = w.integration_parameters;
+        world.islands = w.islands.clone();
+        world.broad_phase = w.broad_phase.clone();
+        world.narrow_phase = w.narrow_phase.clone();
+        world.bodies = w.bodies.clone();
+        world.colliders = w.colliders.clone();
+        world.impulse_joints = w.impulse_joints.clone();
+        world.multibody_joints = w.multibody_joints.clone();
+        world.soft_bodies = w.soft_bodies.clone();
+        Self {
+            config: self.config,
+            world,
+            tick: self.tick,
+        }
+    }
+}
+
 impl PinnedWorld {
     /// An empty world under `config`, at tick 0.
     pub fn new(config: WorldConfig) -> Self {

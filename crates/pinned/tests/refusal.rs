@@ -627,3 +627,30 @@ fn open_ignoring_match_decodes_another_matchs_snapshot_only() {
         );
     }
 }
+
+#[test]
+fn a_light_body_the_engine_spins_fast_restores_and_a_faster_one_is_refused() {
+    // The engine spins the arena's 20 g bullets up to 1.7e5 rad/s in seeded matches: a world
+    // it made must restore. The bound (1e7 rad/s) keeps the fast-rotation slices per step finite.
+    let config = WorldConfig::new(2).unwrap();
+    for (spin, restores) in [(1.7e5, true), (9.9e6, true), (1.1e7, false)] {
+        let mut world = PinnedWorld::new(config);
+        let bullet = world.insert_body(
+            RigidBodyBuilder::dynamic()
+                .ccd_enabled(true)
+                .angvel(Vector::new(spin, 0.0, 0.0)),
+        );
+        world.insert_collider(ColliderBuilder::ball(0.01).density(48.0), Some(bullet));
+        let bytes = world.snapshot(None);
+        match PinnedWorld::restore(config, &bytes, None) {
+            Ok(mut back) => {
+                assert!(restores, "{spin} rad/s restored");
+                back.step();
+            }
+            Err(e) => {
+                assert!(!restores, "{spin} rad/s: {e}");
+                assert!(e.to_string().contains("rad per second"), "{e}");
+            }
+        }
+    }
+}

@@ -1,19 +1,22 @@
 //! Snapshot-resume determinism: for every catalog scene under physics-versions 1 and 2, a world
-//! restored from a snapshot taken at step k continues exactly like the uninterrupted run — the
-//! same per-step state digest and the same snapshot bytes at the end — and a snapshot's bytes
-//! are a function of the world (twice the same; a restored world re-serializes to them).
+//! restored from a snapshot taken at step k — or cloned at step k — continues exactly like the
+//! uninterrupted run — the same per-step state digest and the same snapshot bytes at the end —
+//! and a snapshot's bytes are a function of the world (twice the same; a restored world
+//! re-serializes to them).
 
-use rapier3d::prelude::Vector;
-use rapier_pinned::{Error, PinnedWorld, WorldConfig};
+use rapier_pinned::{Error, GameSettings, PinnedWorld, WorldConfig};
 use rapier_pinned_scenes::{catalog, state_digest, Scene};
 
-/// The scene under `config`. Gravity is pinned by the physics-version, so the catalog's
-/// zero-gravity scenes (refused as they are: see `adopt_refuses_zero_gravity`) run under the
-/// pinned gravity here: another trajectory, the same determinism question.
-fn build(scene: &Scene, config: WorldConfig) -> PinnedWorld {
-    let mut world = scene.build(config.params());
-    world.gravity = Vector::from_array(config.entry().gravity);
-    PinnedWorld::adopt(config, world).unwrap()
+/// The scene under `config` with the scene's own gravity as the game's setting (the catalog's
+/// zero-gravity scenes: `[0, 0, 0]`), and that config.
+fn build(scene: &Scene, config: WorldConfig) -> (WorldConfig, PinnedWorld) {
+    let world = scene.build(config.params());
+    let settings = GameSettings {
+        gravity: world.gravity.to_array(),
+        ..config.settings()
+    };
+    let config = config.with_settings(settings).unwrap();
+    (config, PinnedWorld::adopt(config, world).unwrap())
 }
 
 #[test]
@@ -37,12 +40,21 @@ fn check_scene(scene: &Scene, version: u32) {
     } else {
         vec![1, steps / 3, 2 * steps / 3]
     };
-    let mut world = build(scene, config);
+    let (config, mut world) = build(scene, config);
     let mut digests = Vec::new();
     let mut snapshots = Vec::new();
+    let mut clones = Vec::new();
     while world.tick() < steps {
         if points.contains(&world.tick()) {
             let bytes = world.snapshot(None);
+            let clone = world.clone();
+            assert_eq!(
+                clone.snapshot(None),
+                bytes,
+                "{}: a clone's snapshot",
+                scene.name
+            );
+            clones.push(clone);
             assert_eq!(
                 bytes,
                 world.snapshot(None),
@@ -55,29 +67,33 @@ fn check_scene(scene: &Scene, version: u32) {
         digests.push(state_digest(&world.world().bodies));
     }
     let end = world.snapshot(None);
-    for (tick, bytes) in snapshots {
-        let mut resumed = PinnedWorld::restore(config, &bytes, None).unwrap();
-        assert_eq!(resumed.tick(), tick);
+    let restored = snapshots.into_iter().map(|(tick, bytes)| {
+        let resumed = PinnedWorld::restore(config, &bytes, None).unwrap();
         assert_eq!(
             resumed.snapshot(None),
             bytes,
             "{} v{version}: restored world re-serializes differently (tick {tick})",
             scene.name
         );
+        ("restored", resumed)
+    });
+    let cloned = clones.into_iter().map(|c| ("cloned", c));
+    for (how, mut resumed) in restored.chain(cloned).collect::<Vec<_>>() {
+        let tick = resumed.tick();
         while resumed.tick() < steps {
             resumed.step();
             let step = resumed.tick();
             assert_eq!(
                 state_digest(&resumed.world().bodies),
                 digests[step as usize - 1],
-                "{} v{version}: resumed at {tick}, diverges at step {step}",
+                "{} v{version}: {how} at {tick}, diverges at step {step}",
                 scene.name
             );
         }
         assert_eq!(
             resumed.snapshot(None),
             end,
-            "{} v{version}: resumed at {tick}, final snapshot differs",
+            "{} v{version}: {how} at {tick}, final snapshot differs",
             scene.name
         );
     }
