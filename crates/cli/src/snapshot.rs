@@ -14,7 +14,7 @@ use crate::{hex, Failure, MatchArgs, RestoreArgs};
 
 /// A wrapper error as the tool prints it: its message and its kind.
 pub fn typed(e: &Error) -> String {
-    format!("{e} (kind: {:?})", e.kind())
+    format!("{e} (kind: {})", e.kind())
 }
 
 /// Reads a key file: exactly 32 raw bytes, or 64 hex digits optionally followed by one newline

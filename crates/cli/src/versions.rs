@@ -72,7 +72,7 @@ pub fn table() -> String {
             if diffs.len() == 1 { "" } else { "s" }
         );
         for d in diffs {
-            out += &format!("  {}: {} -> {}\n", d.field, d.pinned, d.snapshot);
+            out += &format!("  {}: {} -> {}\n", d.field, d.pinned, d.found);
         }
     }
     out += &format!(

@@ -53,9 +53,8 @@ pub fn join(
             input_delay,
             snapshot,
         } => {
-            let world = PinnedWorld::restore(config, &snapshot, key).map_err(|e| {
-                format!("refused the server's snapshot: {e} (kind: {:?})", e.kind())
-            })?;
+            let world = PinnedWorld::restore(config, &snapshot, key)
+                .map_err(|e| format!("refused the server's snapshot: {e} (kind: {})", e.kind()))?;
             if world.tick() != tick {
                 return Err(format!(
                     "the snapshot is at tick {}, the server said {tick}",

@@ -60,7 +60,7 @@ pub(crate) const LZ4_MAX_RATIO: u64 = 255;
 /// length as a u32 little-endian, then one LZ4 block (the layout of `lz4_flex`'s
 /// `compress_prepend_size` and of python-lz4's `block.compress(store_size=True)`).
 pub(crate) fn compress(payload: &[u8]) -> Vec<u8> {
-    debug_assert!(payload.len() as u64 <= crate::snapshot::PAYLOAD_LIMIT);
+    debug_assert!(payload.len() as u64 <= crate::format::PAYLOAD_LIMIT);
     lz4_flex::block::compress_prepend_size(payload)
 }
 

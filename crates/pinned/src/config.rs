@@ -1,11 +1,12 @@
-//! The immutable configuration of a world, and the field-by-field diff of a world's config
-//! against the pinned one.
+//! The immutable configuration of a world, and the field-by-field diff of a world's parameters
+//! and gravity against the config's.
 //!
 //! Decision: a physics-version pins the engine's rules; a world adds the game's choices its
 //! version allows ([`GameSettings`]: gravity, tick, length unit) and `match_id`, a game's id for
 //! the match. Both are in the config digest, so a snapshot of another game's settings or of
 //! another match is refused.
 
+use crate::diff::{diff_fields, gravity_fields, FieldDiff};
 use crate::error::Error;
 use crate::settings::GameSettings;
 use crate::version::{self, PhysicsVersion, VersionEntry};
@@ -104,27 +105,6 @@ impl WorldConfig {
     }
 }
 
-/// One field that differs: its name and both values as bit-exact text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldDiff {
-    /// The field, e.g. `dt`, `soft_bodies.recovery.overlap_split` or `gravity.y`.
-    pub field: String,
-    /// The pinned value (the first of two entries compared).
-    pub pinned: String,
-    /// The value found (in a snapshot or an adopted world; the second entry compared).
-    pub snapshot: String,
-}
-
-impl std::fmt::Display for FieldDiff {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: pinned {}, found {}",
-            self.field, self.pinned, self.snapshot
-        )
-    }
-}
-
 /// Every field of `params` and `gravity` that differs from `config`'s (empty when they are
 /// equal).
 pub fn diff_world(
@@ -132,24 +112,11 @@ pub fn diff_world(
     params: &IntegrationParameters,
     gravity: Vector,
 ) -> Vec<FieldDiff> {
-    let pinned = version::gravity_fields(config.settings.gravity)
+    let pinned = gravity_fields(config.settings.gravity)
         .into_iter()
         .chain(version::param_fields(&config.params()));
-    let found = version::gravity_fields(gravity.to_array())
+    let found = gravity_fields(gravity.to_array())
         .into_iter()
         .chain(version::param_fields(params));
     diff_fields(pinned.collect(), found.collect())
-}
-
-/// Pairs two field lists of the same shape by position and keeps those whose text differs.
-pub(crate) fn diff_fields(a: Vec<(String, String)>, b: Vec<(String, String)>) -> Vec<FieldDiff> {
-    a.into_iter()
-        .zip(b)
-        .filter(|(x, y)| x.1 != y.1)
-        .map(|((field, pinned), (_, snapshot))| FieldDiff {
-            field,
-            pinned,
-            snapshot,
-        })
-        .collect()
 }

@@ -1,6 +1,6 @@
 //! Typed errors: one variant per cause, each naming the field or the cause.
 
-use crate::config::FieldDiff;
+use crate::diff::FieldDiff;
 
 /// Why a config, a world or a snapshot was refused.
 ///
@@ -152,6 +152,76 @@ pub enum ErrorKind {
     NonFinite,
     /// [`Error::SettingNotAllowed`].
     SettingNotAllowed,
+}
+
+impl ErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ErrorKind; 19] = [
+        ErrorKind::BadMagic,
+        ErrorKind::UnknownFormatVersion,
+        ErrorKind::UnknownFlags,
+        ErrorKind::StrayMac,
+        ErrorKind::Truncated,
+        ErrorKind::TrailingBytes,
+        ErrorKind::PayloadTooLarge,
+        ErrorKind::UnknownPhysicsVersion,
+        ErrorKind::PhysicsVersionMismatch,
+        ErrorKind::ConfigDigestMismatch,
+        ErrorKind::ChecksumMismatch,
+        ErrorKind::MacMissing,
+        ErrorKind::MacMismatch,
+        ErrorKind::Decompression,
+        ErrorKind::Undecodable,
+        ErrorKind::ConfigMismatch,
+        ErrorKind::Structural,
+        ErrorKind::NonFinite,
+        ErrorKind::SettingNotAllowed,
+    ];
+
+    /// The kind's stable name, as conformance vectors and the command line write it. A released
+    /// vector names its verdict this way, so a name never changes (a renamed variant keeps its
+    /// string here).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::BadMagic => "BadMagic",
+            ErrorKind::UnknownFormatVersion => "UnknownFormatVersion",
+            ErrorKind::UnknownFlags => "UnknownFlags",
+            ErrorKind::StrayMac => "StrayMac",
+            ErrorKind::Truncated => "Truncated",
+            ErrorKind::TrailingBytes => "TrailingBytes",
+            ErrorKind::PayloadTooLarge => "PayloadTooLarge",
+            ErrorKind::UnknownPhysicsVersion => "UnknownPhysicsVersion",
+            ErrorKind::PhysicsVersionMismatch => "PhysicsVersionMismatch",
+            ErrorKind::ConfigDigestMismatch => "ConfigDigestMismatch",
+            ErrorKind::ChecksumMismatch => "ChecksumMismatch",
+            ErrorKind::MacMissing => "MacMissing",
+            ErrorKind::MacMismatch => "MacMismatch",
+            ErrorKind::Decompression => "Decompression",
+            ErrorKind::Undecodable => "Undecodable",
+            ErrorKind::ConfigMismatch => "ConfigMismatch",
+            ErrorKind::Structural => "Structural",
+            ErrorKind::NonFinite => "NonFinite",
+            ErrorKind::SettingNotAllowed => "SettingNotAllowed",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for ErrorKind {
+    type Err = String;
+
+    /// The kind named by [`ErrorKind::as_str`]'s string.
+    fn from_str(name: &str) -> Result<Self, String> {
+        ErrorKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == name)
+            .ok_or_else(|| format!("unknown error kind {name:?}"))
+    }
 }
 
 impl Error {

@@ -52,7 +52,9 @@
 mod ccd;
 mod codec;
 mod config;
+mod diff;
 mod error;
+mod format;
 mod settings;
 mod snapshot;
 mod upstream;
@@ -61,13 +63,16 @@ pub mod version;
 mod world;
 
 pub use ccd::CcdConfig;
-pub use config::{diff_world, FieldDiff, WorldConfig};
+pub use config::{diff_world, WorldConfig};
+pub use diff::FieldDiff;
 pub use error::{Error, ErrorKind, RestoreError};
+pub use format::{
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+};
 pub use settings::{Choices, GameSettings};
 pub use snapshot::{
     compress_payload, decompress_payload, inspect, recorded_params, seal, seal_compressed,
-    seal_stored, SnapshotInfo, SnapshotKey, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION,
-    FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+    seal_stored, SnapshotInfo, SnapshotKey,
 };
 pub use upstream::import_upstream;
 pub use version::{entry, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT};

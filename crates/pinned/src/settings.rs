@@ -6,9 +6,8 @@
 //! must share them, so they are part of the config digest, and a snapshot records them (the
 //! payload's gravity and integration parameters).
 
-use crate::config::{diff_fields, FieldDiff};
+use crate::diff::{diff_fields, gravity_fields, real, FieldDiff};
 use crate::error::Error;
-use crate::version::real;
 use rapier3d::prelude::{IntegrationParameters, Vector};
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +120,7 @@ impl GameSettings {
     /// Every field as `(name, text)`: `gravity.x`, `gravity.y`, `gravity.z`, `tick_hz`,
     /// `length_unit`, floats bit-exact.
     pub fn fields(&self) -> Vec<(String, String)> {
-        let mut out = crate::version::gravity_fields(self.gravity);
+        let mut out = gravity_fields(self.gravity);
         out.push(("tick_hz".into(), self.tick_hz.to_string()));
         out.push(("length_unit".into(), real(self.length_unit)));
         out

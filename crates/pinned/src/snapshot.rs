@@ -19,27 +19,12 @@
 use crate::codec;
 use crate::config::{self, WorldConfig};
 use crate::error::Error;
+use crate::format::{
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+};
 use crate::validate;
 use crate::version::{self, PhysicsVersion};
 use rapier3d::prelude::{IntegrationParameters, PhysicsWorld, Vector};
-
-/// The first 8 bytes of every snapshot.
-pub const MAGIC: [u8; 8] = *b"RPINSNAP";
-/// Snapshot format 1, what [`crate::PinnedWorld::snapshot`] writes: the payload stored as it is.
-/// Still read, with exactly its checks and verdicts, by every build.
-pub const FORMAT_VERSION: u16 = 1;
-/// Snapshot format 2, what [`crate::PinnedWorld::snapshot_compressed`] writes: format 1 plus
-/// flag bit 1 ([`FLAG_COMPRESSED`]).
-pub const FORMAT_VERSION_2: u16 = 2;
-/// Flag bit 0: the MAC field holds a keyed MAC.
-pub const FLAG_MAC: u16 = 1 << 0;
-/// Flag bit 1: the payload is stored compressed (u32 little-endian uncompressed length, then one
-/// LZ4 block). Defined by format 2; refused by format 1 (`UnknownFlags`).
-pub const FLAG_COMPRESSED: u16 = 1 << 1;
-/// The header length in bytes.
-pub const HEADER_LEN: usize = 128;
-/// The largest payload length a reader accepts (1 GiB).
-pub const PAYLOAD_LIMIT: u64 = 1 << 30;
 
 /// The flags a format version defines (none for a format this build does not read).
 fn flags_known(format_version: u16) -> u16 {

@@ -8,7 +8,7 @@
 //! version before it plus exactly the fields it changes.
 
 use crate::codec;
-use crate::config::FieldDiff;
+use crate::diff::{diff_fields, gravity_fields, real, FieldDiff};
 use crate::error::Error;
 use crate::settings::{Choices, GameSettings};
 use rapier3d::dynamics::{
@@ -245,21 +245,7 @@ impl VersionEntry {
 
 /// The fields that differ between two entries: `pinned` is `a`'s value, `snapshot` is `b`'s.
 pub fn diff_entries(a: &VersionEntry, b: &VersionEntry) -> Vec<FieldDiff> {
-    crate::config::diff_fields(a.fields(), b.fields())
-}
-
-/// A float as text that tells every bit pattern apart: `value (0xbits)`.
-pub(crate) fn real(x: f32) -> String {
-    format!("{x:?} (0x{:08x})", x.to_bits())
-}
-
-/// The three gravity components as `gravity.x`, `gravity.y`, `gravity.z`.
-pub(crate) fn gravity_fields(g: [f32; 3]) -> Vec<(String, String)> {
-    ["gravity.x", "gravity.y", "gravity.z"]
-        .iter()
-        .zip(g)
-        .map(|(name, x)| (name.to_string(), real(x)))
-        .collect()
+    diff_fields(a.fields(), b.fields())
 }
 
 /// Every [`IntegrationParameters`] field (nested ones as `a.b.c`) with a bit-exact text value.

@@ -434,7 +434,7 @@ fn every_config_field_is_named() {
         };
         let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
         assert_eq!(fields, [name.as_str()], "{case}");
-        assert_ne!(diffs[0].pinned, diffs[0].snapshot);
+        assert_ne!(diffs[0].pinned, diffs[0].found);
         // `adopt` refuses the same world with the same list.
         let adopted = PinnedWorld::adopt(config(), world).err().unwrap();
         assert_eq!(adopted, Error::ConfigMismatch(diffs));
@@ -653,4 +653,15 @@ fn a_light_body_the_engine_spins_fast_restores_and_a_faster_one_is_refused() {
             }
         }
     }
+}
+
+#[test]
+fn every_error_kind_has_a_stable_name_that_parses_back() {
+    use std::str::FromStr;
+    for kind in ErrorKind::ALL {
+        // The name is the variant's, as the released conformance vectors write it.
+        assert_eq!(kind.as_str(), format!("{kind:?}"));
+        assert_eq!(ErrorKind::from_str(kind.as_str()), Ok(kind));
+    }
+    assert!(ErrorKind::from_str("NoSuchKind").is_err());
 }

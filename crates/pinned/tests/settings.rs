@@ -111,7 +111,7 @@ fn every_choosable_field_changed_alone_is_refused_naming_it_with_both_values() {
                     let names: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
                     assert_eq!(names, [field], "v{version}: {err}");
                     assert_eq!(diffs[0].pinned, text(value(restored, field)), "{err}");
-                    assert_eq!(diffs[0].snapshot, text(value(made, field)), "{err}");
+                    assert_eq!(diffs[0].found, text(value(made, field)), "{err}");
                 }
                 // The same settings restore.
                 let bytes = world.snapshot(Some(&key));
