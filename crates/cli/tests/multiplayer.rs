@@ -10,7 +10,7 @@ use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
 use rapier_pinned_net::inputs::{apply, body_of, scripted_for, Action, Input};
-use rapier_pinned_net::wire::{receive, send, ClientMsg, ServerMsg};
+use rapier_pinned_net::wire::{receive, send, ClientMsg, ServerMsg, MAGIC, PROTOCOL_VERSION};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rapier-pinned");
 
@@ -286,11 +286,31 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
         "{err}"
     );
 
-    let mut garbage = TcpStream::connect(&addr).unwrap();
-    std::io::Write::write_all(&mut garbage, &[0xff, 0xff, 0xff, 0x7f, 1, 2, 3]).unwrap();
-    match receive::<ServerMsg>(&mut garbage).unwrap() {
-        ServerMsg::Refused { reason } => assert!(reason.contains("exceeds the limit"), "{reason}"),
-        other => panic!("{other:?}"),
+    // Garbage, another protocol version and an oversized frame: each refused with its reason.
+    let huge = [
+        &MAGIC[..],
+        &PROTOCOL_VERSION.to_le_bytes(),
+        &[0xff, 0xff, 0xff, 0x7f, 1],
+    ]
+    .concat();
+    let other = [&MAGIC[..], &[9, 0], &[0; 5]].concat();
+    for (bytes, why) in [
+        (
+            &[0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4, 5, 6, 7][..],
+            "not a rapier-pinned frame",
+        ),
+        (
+            &other[..],
+            "wire protocol version 9; this build speaks version 1",
+        ),
+        (&huge[..], "exceeds the limit"),
+    ] {
+        let mut raw = TcpStream::connect(&addr).unwrap();
+        std::io::Write::write_all(&mut raw, bytes).unwrap();
+        match receive::<ServerMsg>(&mut raw).unwrap() {
+            ServerMsg::Refused { reason } => assert!(reason.contains(why), "{reason}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     let bad_key = Proc::start(&[
@@ -317,7 +337,8 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
             .iter()
             .filter(|l| l.starts_with("refused client#"))
             .count(),
-        2,
+        // The wrong version and the three raw connections.
+        4,
         "{lines:#?}"
     );
     assert!(

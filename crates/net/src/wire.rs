@@ -1,6 +1,8 @@
 //! The wire format: length-prefixed frames over TCP, each one message encoded with bincode 1.3.
 //!
-//! A frame is a little-endian `u32` length followed by that many bytes. Every length read from
+//! A frame is the magic [`MAGIC`], the protocol version [`PROTOCOL_VERSION`] (u16 little-endian),
+//! a little-endian `u32` length, then that many bytes. A peer of another protocol, or not of
+//! this one at all, is told apart by its first frame's first six bytes. Every length read from
 //! the socket is bounded by [`MAX_FRAME`] before anything is allocated, and a message is decoded
 //! with bincode's own size limit, so a peer sending garbage gets a typed error, never a panic or
 //! an unbounded allocation. Plain `std::net` with blocking sockets: the server is one lockstep
@@ -13,6 +15,11 @@ use rapier_pinned::GameSettings;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::inputs::Input;
+
+/// The first bytes of every frame.
+pub const MAGIC: [u8; 4] = *b"RPNW";
+/// The wire protocol's version, after the magic: a change of any message is a new version.
+pub const PROTOCOL_VERSION: u16 = 1;
 
 /// The largest frame either side accepts: a snapshot of the 5,000-body scene fits.
 pub const MAX_FRAME: u32 = 64 << 20;
@@ -85,6 +92,10 @@ pub enum ServerMsg {
 pub enum WireError {
     /// The socket failed or closed.
     Io(std::io::Error),
+    /// The frame does not start with [`MAGIC`] (the four bytes found).
+    BadMagic([u8; 4]),
+    /// The frame's protocol version is not [`PROTOCOL_VERSION`].
+    UnknownVersion(u16),
     /// The length prefix exceeds [`MAX_FRAME`].
     TooLarge(u32),
     /// The frame is not a message of this protocol.
@@ -95,6 +106,11 @@ impl std::fmt::Display for WireError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             WireError::Io(e) => write!(f, "connection: {e}"),
+            WireError::BadMagic(m) => write!(f, "not a rapier-pinned frame (first bytes {m:02x?})"),
+            WireError::UnknownVersion(v) => write!(
+                f,
+                "wire protocol version {v}; this build speaks version {PROTOCOL_VERSION}"
+            ),
             WireError::TooLarge(n) => write!(f, "frame of {n} bytes exceeds the limit {MAX_FRAME}"),
             WireError::Undecodable(e) => write!(f, "undecodable message: {e}"),
         }
@@ -116,6 +132,8 @@ pub fn send<T: Serialize>(out: &mut impl Write, msg: &T) -> std::io::Result<()> 
         .ok()
         .filter(|n| *n <= MAX_FRAME)
         .ok_or_else(|| std::io::Error::other("message larger than a frame"))?;
+    out.write_all(&MAGIC)?;
+    out.write_all(&PROTOCOL_VERSION.to_le_bytes())?;
     out.write_all(&len.to_le_bytes())?;
     out.write_all(&bytes)?;
     out.flush()
@@ -123,9 +141,17 @@ pub fn send<T: Serialize>(out: &mut impl Write, msg: &T) -> std::io::Result<()> 
 
 /// Reads one frame and decodes it.
 pub fn receive<T: DeserializeOwned>(input: &mut impl Read) -> Result<T, WireError> {
-    let mut len = [0; 4];
-    input.read_exact(&mut len).map_err(WireError::Io)?;
-    let len = u32::from_le_bytes(len);
+    let mut header = [0; 10];
+    input.read_exact(&mut header).map_err(WireError::Io)?;
+    let magic: [u8; 4] = header[..4].try_into().expect("4 bytes");
+    if magic != MAGIC {
+        return Err(WireError::BadMagic(magic));
+    }
+    let version = u16::from_le_bytes([header[4], header[5]]);
+    if version != PROTOCOL_VERSION {
+        return Err(WireError::UnknownVersion(version));
+    }
+    let len = u32::from_le_bytes(header[6..].try_into().expect("4 bytes"));
     if len > MAX_FRAME {
         return Err(WireError::TooLarge(len));
     }
