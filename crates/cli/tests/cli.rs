@@ -420,13 +420,14 @@ fn both_formats_save_restore_and_tell_another_match() {
 
         // A damaged world re-sealed for another match: refused with what is wrong with it.
         let config = rapier_pinned::WorldConfig::new(2).unwrap().with_match_id(9);
-        let mut payload = rapier_pinned::decompress_payload(&bytes[rapier_pinned::HEADER_LEN..])
-            .unwrap_or_else(|_| bytes[rapier_pinned::HEADER_LEN..].to_vec());
+        let mut payload =
+            rapier_pinned::testing::decompress_payload(&bytes[rapier_pinned::HEADER_LEN..])
+                .unwrap_or_else(|_| bytes[rapier_pinned::HEADER_LEN..].to_vec());
         payload.truncate(payload.len() / 2);
         let sealed = if format == 2 {
-            rapier_pinned::seal_compressed(2, 5, config.digest(), &payload, None)
+            rapier_pinned::testing::seal_compressed(2, 5, config.digest(), &payload, None)
         } else {
-            rapier_pinned::seal(2, 5, config.digest(), &payload, None)
+            rapier_pinned::testing::seal(2, 5, config.digest(), &payload, None)
         };
         let damaged = dir.join(format!("damaged-{name}"));
         std::fs::write(&damaged, &sealed).unwrap();

@@ -31,10 +31,12 @@ use rapier3d::prelude::{
     FixedJointBuilder, IntegrationParameters, IslandManager, NarrowPhase, PhysicsWorld,
     RigidBodyHandle, RigidBodySet, Vector as Vec3,
 };
+use rapier_pinned::testing::{
+    compress_payload, decompress_payload, encode_world, seal, seal_stored,
+};
 use rapier_pinned::{
-    compress_payload, decompress_payload, encode_world, seal, seal_stored, PhysicsVersion,
-    PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION_2, HEADER_LEN,
-    PAYLOAD_LIMIT,
+    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FLAG_MAC,
+    FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
 };
 use serde::{Deserialize, Serialize};
 

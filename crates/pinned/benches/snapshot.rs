@@ -38,9 +38,9 @@ use std::time::Instant;
 
 use bincode::Options;
 use rapier3d::prelude::*;
+use rapier_pinned::testing::{compress_payload, decompress_payload, encode_world};
 use rapier_pinned::{
-    compress_payload, decompress_payload, encode_world, inspect, PinnedWorld, SnapshotKey,
-    WorldConfig, HEADER_LEN, PHYSICS_VERSION_CURRENT,
+    inspect, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN, PHYSICS_VERSION_CURRENT,
 };
 
 /// Interleaved rounds for a scene whose plain decode takes about a millisecond (`pyramid`), and

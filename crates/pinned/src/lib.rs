@@ -70,10 +70,19 @@ pub use format::{
     FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
 };
 pub use settings::{Choices, GameSettings};
-pub use snapshot::{
-    compress_payload, decompress_payload, inspect, recorded_params, seal, seal_compressed,
-    seal_stored, SnapshotInfo, SnapshotKey,
-};
+pub use snapshot::{inspect, recorded_params, SnapshotInfo, SnapshotKey};
 pub use upstream::import_upstream;
 pub use version::{entry, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT};
-pub use world::{encode_world, PinnedWorld};
+pub use world::PinnedWorld;
+
+/// Low-level framing for tests, fuzzing and conformance vectors: sealing any payload under any
+/// header (formats every reader refuses included), the payload codec, LZ4 by hand. Not a game's
+/// API: a game writes snapshots with [`PinnedWorld::snapshot`] and reads them with
+/// [`PinnedWorld::restore`].
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::snapshot::{
+        compress_payload, decompress_payload, seal, seal_compressed, seal_stored,
+    };
+    pub use crate::world::encode_world;
+}

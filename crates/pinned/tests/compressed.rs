@@ -8,9 +8,11 @@ mod common;
 
 use common::{config, flipped_header_kind, tower, SplitMix, Tally, MATCH, VERSION};
 use rapier3d::prelude::Vector;
+use rapier_pinned::testing::{
+    compress_payload, decompress_payload, encode_world, seal, seal_compressed, seal_stored,
+};
 use rapier_pinned::{
-    compress_payload, decompress_payload, encode_world, inspect, seal, seal_compressed,
-    seal_stored, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
+    inspect, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
     FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
 };
 use rapier_pinned_scenes::{catalog, state_digest};

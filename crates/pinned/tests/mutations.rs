@@ -8,7 +8,8 @@ mod common;
 
 use common::{config, tower};
 use proptest::prelude::*;
-use rapier_pinned::{seal, seal_stored, PinnedWorld, FLAG_COMPRESSED, FORMAT_VERSION_2};
+use rapier_pinned::testing::{seal, seal_stored};
+use rapier_pinned::{PinnedWorld, FLAG_COMPRESSED, FORMAT_VERSION_2};
 use std::sync::OnceLock;
 
 /// One mutation: overwrite, insert or delete a range.
@@ -55,7 +56,7 @@ fn fixture() -> &'static (Vec<u8>, Vec<u8>) {
     static FIXTURE: OnceLock<(Vec<u8>, Vec<u8>)> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let source = tower(12);
-        let payload = rapier_pinned::encode_world(source.world());
+        let payload = rapier_pinned::testing::encode_world(source.world());
         (source.snapshot(None), payload)
     })
 }
@@ -65,7 +66,9 @@ fn compressed_fixture() -> &'static (Vec<u8>, Vec<u8>) {
     static FIXTURE: OnceLock<(Vec<u8>, Vec<u8>)> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let source = tower(12);
-        let stored = rapier_pinned::compress_payload(&rapier_pinned::encode_world(source.world()));
+        let stored = rapier_pinned::testing::compress_payload(
+            &rapier_pinned::testing::encode_world(source.world()),
+        );
         (source.snapshot_compressed(None), stored)
     })
 }

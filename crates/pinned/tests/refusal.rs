@@ -5,10 +5,11 @@ mod common;
 
 use common::{config, flipped_header_kind, snapshot_of, tower, SplitMix, Tally, MATCH, VERSION};
 use rapier3d::prelude::*;
+use rapier_pinned::testing::seal;
 use rapier_pinned::version::param_fields;
 use rapier_pinned::{
-    import_upstream, inspect, seal, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig,
-    HEADER_LEN, PAYLOAD_LIMIT,
+    import_upstream, inspect, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN,
+    PAYLOAD_LIMIT,
 };
 
 /// The tally's counts are measured, not printed: a case with the wrong outcome is counted, and
@@ -127,7 +128,7 @@ fn versions_configs_and_keys() {
     let mut tally = Tally::default();
     let source = tower(10);
     let world = source.world();
-    let payload = rapier_pinned::encode_world(world);
+    let payload = rapier_pinned::testing::encode_world(world);
     let seal_as = |version: u32, match_id: u64, key: Option<&SnapshotKey>| {
         let digest = match WorldConfig::new(version) {
             Ok(c) => c.with_match_id(match_id).digest(),
@@ -454,7 +455,7 @@ trait CloneViaSnapshot {
 
 impl CloneViaSnapshot for PhysicsWorld {
     fn clone_via_snapshot(&self) -> PhysicsWorld {
-        bincode::deserialize(&rapier_pinned::encode_world(self)).unwrap()
+        bincode::deserialize(&rapier_pinned::testing::encode_world(self)).unwrap()
     }
 }
 
@@ -463,7 +464,7 @@ fn undecodable_structural_and_non_finite() {
     let mut target = tower(5);
     let mut tally = Tally::default();
     let source = tower(3);
-    let payload = rapier_pinned::encode_world(source.world());
+    let payload = rapier_pinned::testing::encode_world(source.world());
     let seal_payload = |p: &[u8]| seal(VERSION, 3, config().digest(), p, None);
     // Valid framing around a payload that does not decode.
     for (case, p) in [
@@ -564,7 +565,7 @@ fn upstream_import() {
     for _ in 0..5 {
         world.step();
     }
-    let fork = rapier_pinned::encode_world(world.world());
+    let fork = rapier_pinned::testing::encode_world(world.world());
     let at = 12
         + bincode::serialize(&IntegrationParameters::default())
             .unwrap()
@@ -575,7 +576,7 @@ fn upstream_import() {
     assert!(bincode::deserialize::<PhysicsWorld>(&upstream).is_err());
     let imported = import_upstream(v1, &upstream).unwrap();
     let restored = PinnedWorld::restore(v1, &imported, None).unwrap();
-    assert_eq!(rapier_pinned::encode_world(restored.world()), fork);
+    assert_eq!(rapier_pinned::testing::encode_world(restored.world()), fork);
     assert_eq!(restored.tick(), 0);
     assert_eq!(
         import_upstream(config(), &upstream).unwrap_err().kind(),
@@ -610,8 +611,8 @@ fn open_ignoring_match_decodes_another_matchs_snapshot_only() {
             .unwrap();
         assert_eq!(tick, source.tick());
         assert_eq!(
-            rapier_pinned::encode_world(&world),
-            rapier_pinned::encode_world(source.world())
+            rapier_pinned::testing::encode_world(&world),
+            rapier_pinned::testing::encode_world(source.world())
         );
         let v1 = WorldConfig::new(1).unwrap();
         let kind = |r: Result<(PhysicsWorld, u64), rapier_pinned::Error>| r.err().map(|e| e.kind());

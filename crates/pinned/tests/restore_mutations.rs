@@ -25,7 +25,8 @@ mod world;
 use common::child::{crash_line, Child, Next};
 use common::SplitMix;
 use rapier3d::prelude::*;
-use rapier_pinned::{seal, PinnedWorld};
+use rapier_pinned::testing::seal;
+use rapier_pinned::PinnedWorld;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -121,7 +122,7 @@ impl Contents {
 fn scenes() -> Vec<Scene> {
     let scene = |name: String, world: &PinnedWorld, fuzz_base| Scene {
         name,
-        payload: rapier_pinned::encode_world(world.world()),
+        payload: rapier_pinned::testing::encode_world(world.world()),
         tick: world.tick(),
         contents: Contents::of(world.world()),
         fuzz_base,
@@ -463,7 +464,7 @@ fn the_unmutated_snapshot_restores_and_steps() {
             let world = PinnedWorld::restore(config, &bytes, k).unwrap();
             assert_eq!(world.tick(), scene.tick, "{}", scene.name);
             assert_eq!(
-                rapier_pinned::encode_world(world.world()),
+                rapier_pinned::testing::encode_world(world.world()),
                 scene.payload,
                 "{}: the base re-encodes to itself",
                 scene.name

@@ -7,9 +7,8 @@
 //! version 1 is upstream bit for bit), and its payload is the fork's own encoding of that world.
 
 use rapier3d::prelude::*;
-use rapier_pinned::{
-    encode_world, import_upstream, seal, ErrorKind, PinnedWorld, WorldConfig, HEADER_LEN,
-};
+use rapier_pinned::testing::{encode_world, seal};
+use rapier_pinned::{import_upstream, ErrorKind, PinnedWorld, WorldConfig, HEADER_LEN};
 use rapier_pinned_scenes::{find, state_digest};
 
 /// The fixtures: catalog scene and the steps upstream took before writing it.

@@ -1,4 +1,4 @@
-//! `decompress`: arbitrary bytes → `rapier_pinned::decompress_payload`, the bounded decompression
+//! `decompress`: arbitrary bytes → `rapier_pinned::testing::decompress_payload`, the bounded decompression
 //! of a format-2 compressed payload (`docs/protocol.md` §3.1, check 11.1), which a restore runs
 //! only after the checksum and the MAC have verified the stored bytes: this target reaches it
 //! directly.
@@ -11,7 +11,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned::{compress_payload, decompress_payload, ErrorKind, PAYLOAD_LIMIT};
+use rapier_pinned::testing::{compress_payload, decompress_payload};
+use rapier_pinned::{ErrorKind, PAYLOAD_LIMIT};
 
 fuzz_target!(|data: &[u8]| {
     match decompress_payload(data) {

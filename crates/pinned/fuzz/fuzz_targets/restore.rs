@@ -11,9 +11,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned::{
-    decompress_payload, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, HEADER_LEN,
-};
+use rapier_pinned::testing::decompress_payload;
+use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, HEADER_LEN};
 use rapier_pinned_fuzz::{config, in_restore, install_panic_policy, key, small_world, write_seeds};
 use std::sync::{Mutex, OnceLock};
 
@@ -51,21 +50,21 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     // A physics-version 1 framing (refused by a version-2 world before its payload is read).
     let v1 = {
         let c = WorldConfig::new(1).unwrap();
-        rapier_pinned::seal(
+        rapier_pinned::testing::seal(
             1,
             12,
             c.digest(),
-            &rapier_pinned::encode_world(world.world()),
+            &rapier_pinned::testing::encode_world(world.world()),
             None,
         )
     };
     let other_match = {
         let c = config().with_match_id(8);
-        rapier_pinned::seal(
+        rapier_pinned::testing::seal(
             2,
             12,
             c.digest(),
-            &rapier_pinned::encode_world(world.world()),
+            &rapier_pinned::testing::encode_world(world.world()),
             None,
         )
     };

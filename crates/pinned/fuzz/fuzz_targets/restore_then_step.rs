@@ -5,7 +5,7 @@
 //! (bit 1: authenticated, restored with the key; else unauthenticated, restored without); bits
 //! 2..=3 + 1 is the number of steps after a successful restore (1–4). The rest is read as 4-byte
 //! operations `[o0, o1, o2, x]`: byte `(o0 | o1 << 8 | o2 << 16) % payload length` of the payload
-//! is xor-ed with `x`. The result is framed with `rapier_pinned::seal` (physics-version 2, the
+//! is xor-ed with `x`. The result is framed with `rapier_pinned::testing::seal` (physics-version 2, the
 //! world's config digest, the base's tick), so the checksum passes and every input reaches the
 //! decoder, the parameter diff and the structural/finiteness validation (`MutatedSnapshot` in
 //! `src/world.rs`, which the regression test in CI shares).

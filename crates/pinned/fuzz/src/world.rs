@@ -4,10 +4,10 @@
 //! committed reproducers and the mutation gate in CI: keep it to `rapier3d` and `rapier_pinned`.
 
 use rapier3d::prelude::*;
-use rapier_pinned::{
-    compress_payload, decompress_payload, seal, seal_compressed, seal_stored, PinnedWorld,
-    SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2,
+use rapier_pinned::testing::{
+    compress_payload, decompress_payload, seal, seal_compressed, seal_stored,
 };
+use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2};
 
 /// The physics-version of the target world.
 pub const VERSION: u32 = 2;
@@ -271,7 +271,7 @@ pub fn bases() -> Vec<(Vec<u8>, u64)> {
         .iter()
         .map(|&t| {
             let w = small_world(t);
-            (rapier_pinned::encode_world(w.world()), w.tick())
+            (rapier_pinned::testing::encode_world(w.world()), w.tick())
         })
         .collect()
 }

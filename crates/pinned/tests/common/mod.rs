@@ -7,9 +7,9 @@
 pub mod child;
 
 use rapier3d::prelude::*;
+use rapier_pinned::testing::{encode_world, seal};
 use rapier_pinned::{
-    encode_world, seal, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FORMAT_VERSION_2,
-    PAYLOAD_LIMIT,
+    ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FORMAT_VERSION_2, PAYLOAD_LIMIT,
 };
 
 /// The physics-version of the target world.
