@@ -27,11 +27,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned::HEADER_LEN;
-use rapier_pinned_fuzz::{
-    base_seeds, in_restore, xor_seeds, MutatedSnapshot, RestoreState, MUTATE_STORED,
-};
-use std::sync::atomic::{AtomicU64, Ordering};
+use rapier_pinned_fuzz::{base_seeds, xor_seeds, MutatedSnapshot, RestoreState, MUTATE_STORED};
 use std::sync::{Mutex, OnceLock};
 
 const TARGET: &str = "restore_compressed_then_step";
@@ -57,60 +53,10 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
     out
 }
 
-static ACCEPTED_MUTATED: AtomicU64 = AtomicU64::new(0);
-static NON_CANONICAL: AtomicU64 = AtomicU64::new(0);
-
 fuzz_target!(|data: &[u8]| {
-    let mut guard = state().lock().unwrap_or_else(|e| e.into_inner());
-    let st = &mut *guard;
-    let Some(MutatedSnapshot {
-        bytes,
-        payload,
-        authenticated,
-        steps,
-        mutated,
-    }) = MutatedSnapshot::new_compressed(&st.bases, data)
-    else {
-        return;
-    };
-    let key = authenticated.then_some(&st.key);
-    let result = in_restore(TARGET, data, || st.world.restore_into(&bytes, key));
-    if let Err(e) = result {
-        assert!(
-            st.world.tick() == st.tick && st.world.snapshot(None) == st.reference,
-            "a failed restore ({e:?}) changed the world"
-        );
-        return;
+    let mut st = state().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(snapshot) = MutatedSnapshot::new_compressed(&st.bases, data) {
+        let note = format!(", stored mutated: {}", data[0] & MUTATE_STORED != 0);
+        st.restore_then_step(TARGET, data, snapshot, &note, true);
     }
-    if mutated {
-        let n = ACCEPTED_MUTATED.fetch_add(1, Ordering::Relaxed) + 1;
-        if n.is_power_of_two() {
-            eprintln!("pinned-fuzz: {n} mutated payloads accepted so far");
-        }
-    }
-    // A restore that succeeded decompressed the stored bytes: `payload` is what they hold.
-    assert!(
-        !payload.is_empty(),
-        "restored stored bytes that do not decompress"
-    );
-    let again = st.world.snapshot(None);
-    if again[HEADER_LEN..] != payload[..] {
-        let n = NON_CANONICAL.fetch_add(1, Ordering::Relaxed) + 1;
-        if n.is_power_of_two() {
-            eprintln!(
-                "pinned-fuzz: accepted payload re-encodes differently ({n} so far, stored \
-                 mutated: {}); input {:02x?}",
-                data[0] & MUTATE_STORED != 0,
-                data
-            );
-        }
-    }
-    for _ in 0..steps {
-        st.world.step();
-    }
-    let _ = st.world.snapshot(None);
-    let _ = st.world.snapshot_compressed(key);
-    st.world
-        .restore_into(&st.reference.clone(), None)
-        .expect("the reference snapshot restores");
 });

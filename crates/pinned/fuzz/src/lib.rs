@@ -13,6 +13,7 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, Once};
 
 pub use world::*;
@@ -140,6 +141,66 @@ impl RestoreState {
             tick,
             bases,
         }
+    }
+
+    /// The body of both restore-then-step targets: restores `snapshot` (a failed restore must
+    /// leave the world byte for byte as it was), logs a mutated payload that was accepted and an
+    /// accepted one that re-encodes differently (`note` appended to that line), steps the world,
+    /// takes its snapshots and restores the reference state for the next input. `compressed`
+    /// (format 2 targets): a success must have decompressed to a payload, and the world is also
+    /// snapshotted compressed.
+    pub fn restore_then_step(
+        &mut self,
+        target: &str,
+        data: &[u8],
+        snapshot: MutatedSnapshot,
+        note: &str,
+        compressed: bool,
+    ) {
+        static ACCEPTED_MUTATED: AtomicU64 = AtomicU64::new(0);
+        static NON_CANONICAL: AtomicU64 = AtomicU64::new(0);
+        let key = snapshot.authenticated.then_some(&self.key);
+        let world = &mut self.world;
+        if let Err(e) = in_restore(target, data, || world.restore_into(&snapshot.bytes, key)) {
+            assert!(
+                self.world.tick() == self.tick && self.world.snapshot(None) == self.reference,
+                "a failed restore ({e:?}) changed the world"
+            );
+            return;
+        }
+        if snapshot.mutated {
+            let n = ACCEPTED_MUTATED.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_power_of_two() {
+                eprintln!("pinned-fuzz: {n} mutated payloads accepted so far");
+            }
+        }
+        if compressed {
+            // A restore that succeeded decompressed the stored bytes: `payload` is what they hold.
+            assert!(
+                !snapshot.payload.is_empty(),
+                "restored stored bytes that do not decompress"
+            );
+        }
+        let again = self.world.snapshot(None);
+        if again[rapier_pinned::HEADER_LEN..] != snapshot.payload[..] {
+            let n = NON_CANONICAL.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_power_of_two() {
+                eprintln!(
+                    "pinned-fuzz: accepted payload re-encodes differently ({n} so far{note}); \
+                     input {data:02x?}"
+                );
+            }
+        }
+        for _ in 0..snapshot.steps {
+            self.world.step();
+        }
+        let _ = self.world.snapshot(None);
+        if compressed {
+            let _ = self.world.snapshot_compressed(key);
+        }
+        self.world
+            .restore_into(&self.reference.clone(), None)
+            .expect("the reference snapshot restores");
     }
 }
 
