@@ -178,6 +178,9 @@ fn pace(start: Instant, frame: u64) {
 fn play(o: Play) -> Result<(), String> {
     let c = &o.common;
     let key = c.key()?;
+    if o.snapshot_frame.is_some_and(|f| f > c.frames) {
+        return Err("--snapshot-frame is past --frames: it would never be reported".into());
+    }
     let socket = LossySocket::bind(c.port, c.network(), c.seed ^ (o.player as u64 + 1) << 32)
         .map_err(|e| format!("UDP port {}: {e}", c.port))?;
     let traffic = socket.traffic();
@@ -305,7 +308,9 @@ fn play(o: Play) -> Result<(), String> {
         }
         sums.retain(|f, _| *f > reported);
         if let (false, Some(listener), Some(frame)) = (served, &listener, o.snapshot_frame) {
-            if confirmed >= frame {
+            // Once reported, the frame is final and saved (the confirmed frame alone may run
+            // ahead of the world, which then has not reached the frame yet).
+            if reported >= frame {
                 let world = at_snapshot
                     .as_ref()
                     .ok_or("the snapshot frame was never saved")?;
