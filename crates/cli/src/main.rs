@@ -7,6 +7,7 @@ mod golden;
 mod net;
 mod snapshot;
 mod versions;
+mod ws;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -108,8 +109,9 @@ enum Command {
     Conformance,
     /// Run a reference authoritative server (docs/multiplayer.md): seat each client as a player,
     /// take its inputs, step a pinned world at a fixed tick with every player's confirmed inputs,
-    /// stream them to every client, check the clients' digests. Prints `listening on ADDR` first,
-    /// then one line per join, refusal, divergence, migration and the end.
+    /// stream them to every client, check the clients' digests. Prints `listening on ADDR` first
+    /// (with `--ws`, then `websocket on ws://ADDR`), then one line per join, refusal,
+    /// divergence, migration and the end.
     Serve(net::Serve),
     /// Join a match as a client: announce the physics-version, restore the server's snapshot,
     /// step in lockstep and report digests; exit 1 with the reason if refused or diverged.

@@ -22,6 +22,11 @@ pub struct Serve {
     /// Address to listen on (port 0: any free port, printed).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     listen: String,
+    /// Also accept WebSocket clients on this address (port 0: any free port), printed as
+    /// `websocket on ws://ADDR`: each binary message is one wire frame, relayed to this server
+    /// over loopback TCP.
+    #[arg(long, value_name = "ADDR")]
+    ws: Option<String>,
     /// Stop after this tick.
     #[arg(long, value_name = "N", default_value_t = 1500)]
     ticks: u64,
@@ -74,6 +79,11 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
     };
     let listener = TcpListener::bind(&o.listen).map_err(|e| format!("{}: {e}", o.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let timeout = Duration::from_secs(o.timeout_secs);
+    let ws = match &o.ws {
+        Some(ws) => Some(TcpListener::bind(ws).map_err(|e| format!("{ws}: {e}"))?),
+        None => None,
+    };
     println!(
         "listening on {addr}, match {}, physics-version {}, {}, tick {}",
         o.game.match_id,
@@ -81,6 +91,15 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
         config.settings(),
         world.tick()
     );
+    let bridges = match ws {
+        Some(ws_listener) => {
+            let ws_addr = ws_listener.local_addr().map_err(|e| e.to_string())?;
+            println!("websocket on ws://{ws_addr}");
+            let server = crate::ws::loopback(addr);
+            Some(crate::ws::spawn(ws_listener, server, timeout))
+        }
+        None => None,
+    };
     let server = ServerConfig {
         ticks: o.ticks,
         paced: !o.unpaced,
@@ -93,9 +112,14 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
             .zip(o.migrate_to)
             .zip(o.snapshot_out)
             .map(|((t, a), f)| (t, a, f)),
-        timeout: Duration::from_secs(o.timeout_secs),
+        timeout,
     };
-    run_server(listener, world, server, &mut std::io::stdout()).map_err(Failure::Failed)?;
+    let end = run_server(listener, world, server, &mut std::io::stdout());
+    if let Some(bridges) = bridges {
+        // The server's sockets are closed now: each bridge relays what is left and logs.
+        bridges.wait(Duration::from_secs(5));
+    }
+    end.map_err(Failure::Failed)?;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! The multiplayer round trip with real processes on loopback (docs/multiplayer.md): late join,
 //! several bot clients playing their seats, refusals of hellos and of inputs while the others
-//! keep stepping, host migration. Each server runs unpaced (`--unpaced`: lockstep, it waits for
+//! keep stepping, host migration, and WebSocket clients (`serve --ws`, the sans-IO client core
+//! over tungstenite). Each server runs unpaced (`--unpaced`: lockstep, it waits for
 //! every bot's inputs) with a bounded timeout, so every test ends in seconds.
 
 use std::io::{BufRead, BufReader};
@@ -607,4 +608,252 @@ fn malformed_inputs_are_refused_with_their_reason_while_the_bots_play_on() {
             .any(|l| l == "client#3 left (closed) after 0 equal digests, joined at tick 200"),
         "{lines:#?}"
     );
+}
+
+/// A WebSocket connection to `serve --ws`, TCP_NODELAY as the reference client's.
+type Ws = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+/// Starts a server with `--ws 127.0.0.1:0` and `args`: it, its TCP address and its WebSocket
+/// URL, read from its `websocket on ` line.
+fn ws_server(args: &[&str]) -> (Proc, String, String) {
+    let mut all = vec!["--ws", "127.0.0.1:0"];
+    all.extend(args);
+    let (mut srv, addr) = server(&all);
+    let line = srv.expect("websocket on ");
+    let url = line["websocket on ".len()..].to_string();
+    assert!(url.starts_with("ws://127.0.0.1:"), "{line}");
+    (srv, addr, url)
+}
+
+fn ws_connect(url: &str) -> Ws {
+    let (mut ws, _) = tungstenite::connect(url).unwrap();
+    if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_mut() {
+        s.set_nodelay(true).unwrap();
+    }
+    ws
+}
+
+/// Sends `msg` as one binary message: one wire frame.
+fn ws_send(ws: &mut Ws, msg: &ClientMsg) {
+    let frame = rapier_pinned_net::wire::encode_frame(msg).unwrap();
+    ws.send(tungstenite::Message::Binary(frame.into())).unwrap();
+}
+
+/// The server's next message, or the close frame that ended the connection (`Err`).
+fn ws_receive(ws: &mut Ws) -> Result<ServerMsg, Option<tungstenite::protocol::CloseFrame>> {
+    loop {
+        match ws.read() {
+            Ok(tungstenite::Message::Binary(bytes)) => {
+                return Ok(rapier_pinned_net::wire::decode_frame(&bytes).unwrap())
+            }
+            Ok(tungstenite::Message::Close(frame)) => {
+                // Answers the close frame, as a browser does.
+                let _ = ws.flush();
+                return Err(frame);
+            }
+            Ok(_) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// Runs a [`Lockstep`](rapier_pinned_net::client::Lockstep) client over a WebSocket to its end,
+/// then closes: the session and its log.
+fn ws_play(
+    url: &str,
+    mut client: rapier_pinned_net::client::Lockstep,
+) -> (
+    Result<rapier_pinned_net::client::Session, String>,
+    Vec<String>,
+) {
+    let mut ws = ws_connect(url);
+    ws_send(&mut ws, &client.hello());
+    let mut log = Vec::new();
+    let end = loop {
+        let msg = match ws_receive(&mut ws) {
+            Ok(msg) => msg,
+            Err(close) => break Err(format!("closed: {close:?}")),
+        };
+        match client.on_message(msg) {
+            Ok(step) => {
+                log.extend(step.log);
+                for msg in &step.send {
+                    ws_send(&mut ws, msg);
+                }
+                assert_eq!(step.reconnect, None);
+                if let Some(end) = step.end {
+                    break end;
+                }
+            }
+            Err(e) => break Err(e),
+        }
+    };
+    let _ = ws.close(None);
+    while ws.read().is_ok() {}
+    (end, log)
+}
+
+#[test]
+fn a_websocket_spectator_joins_at_tick_300_and_ends_at_the_server_s_digest() {
+    // Four bots (TCP, the library's client) take the four seats at tick 0; the WebSocket client,
+    // the sans-IO core over tungstenite, comes at tick 300 as a spectator.
+    let (mut srv, addr, url) = ws_server(&[
+        "--ticks",
+        "900",
+        "--join-at",
+        "0",
+        "--join-at",
+        "0",
+        "--join-at",
+        "0",
+        "--join-at",
+        "0",
+        "--join-at",
+        "300",
+    ]);
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
+    let bots: Vec<_> = (0..4)
+        .map(|_| {
+            let addr = addr.clone();
+            std::thread::spawn(move || {
+                rapier_pinned_net::client::join(&addr, config, None, true, None, &mut Vec::new())
+            })
+        })
+        .collect();
+    srv.expect("joined client#4 at tick 0 as player");
+    let client = rapier_pinned_net::client::Lockstep::new(config, None, false, None);
+    let (end, log) = ws_play(&url, client);
+    let session = end.unwrap();
+    assert_eq!(
+        (session.joined, session.player, session.tick),
+        (300, None, 900)
+    );
+    // 10 periodic digests (every 60 ticks from 360 to 900) and the final one.
+    assert_eq!(session.reported, 11);
+    assert!(
+        log[0].starts_with("joined at tick 300 as a spectator (snapshot "),
+        "{log:#?}"
+    );
+    for bot in bots {
+        assert_eq!(bot.join().unwrap().unwrap().digest, session.digest);
+    }
+    let lines = srv.finish_ok();
+    assert_eq!(
+        digest_of(&lines, "done tick 900"),
+        format!("{:016x}", session.digest)
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "joined client#5 at tick 300 as a spectator"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "client#5 left (closed) after 11 equal digests, joined at tick 300"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("websocket 127.0.0.1:")
+                && l.ends_with(" closed: the client closed")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn over_websocket_a_wrong_version_is_refused_and_garbage_closes_only_that_connection() {
+    let (mut srv, _, url) = ws_server(&["--ticks", "300", "--join-at", "100"]);
+    // Not one frame of a client message: each gets `Refused` with the wire's reason and a close
+    // frame, from the bridge; the server never sees them.
+    let hello = rapier_pinned_net::client::Lockstep::new(
+        rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap(),
+        None,
+        true,
+        None,
+    )
+    .hello();
+    let frame = rapier_pinned_net::wire::encode_frame(&hello).unwrap();
+    use tungstenite::protocol::frame::coding::CloseCode;
+    for (message, why, code) in [
+        (
+            tungstenite::Message::Binary(vec![0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4, 5, 6, 7].into()),
+            "not a rapier-pinned frame",
+            CloseCode::Invalid,
+        ),
+        (
+            tungstenite::Message::Binary([&frame[..], &[0]].concat().into()),
+            "1 bytes after a frame of ",
+            CloseCode::Invalid,
+        ),
+        (
+            tungstenite::Message::Binary(frame[..frame.len() - 1].to_vec().into()),
+            "truncated frame: ",
+            CloseCode::Invalid,
+        ),
+        (
+            tungstenite::Message::Text("hello".into()),
+            "a text message; each message must be one binary wire frame",
+            CloseCode::Unsupported,
+        ),
+    ] {
+        let mut ws = ws_connect(&url);
+        ws.send(message).unwrap();
+        match ws_receive(&mut ws) {
+            Ok(ServerMsg::Refused { reason }) => assert!(reason.starts_with(why), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        match ws_receive(&mut ws) {
+            Err(Some(close)) => assert_eq!(close.code, code, "{close:?}"),
+            other => panic!("{other:?}"),
+        }
+        srv.expect(&format!(" refused: {why}"));
+    }
+    // Another physics-version: the server's own refusal, relayed.
+    let wrong = rapier_pinned_net::client::Lockstep::new(
+        rapier_pinned::WorldConfig::new(1).unwrap(),
+        None,
+        false,
+        None,
+    );
+    let (end, _) = ws_play(&url, wrong);
+    assert_eq!(
+        end.unwrap_err(),
+        "refused by the server: physics-version 1; this match runs physics-version 2"
+    );
+    // The server goes on: a bot over WebSocket plays player 0 from tick 100 to the end.
+    let bot = rapier_pinned_net::client::Lockstep::new(
+        rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap(),
+        None,
+        true,
+        None,
+    );
+    let (end, log) = ws_play(&url, bot);
+    let session = end.unwrap();
+    assert_eq!((session.joined, session.player), (100, Some(0)));
+    assert_eq!(
+        log.last().unwrap(),
+        &format!(
+            "done tick 300 digest {:016x}, equal to the server's",
+            session.digest
+        )
+    );
+    let lines = srv.finish_ok();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("refused client#"))
+            .collect::<Vec<_>>(),
+        ["refused client#1: physics-version 1; this match runs physics-version 2"],
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "client#2 left (closed) after 5 equal digests, joined at tick 100"),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("diverged")), "{lines:#?}");
 }

@@ -5,7 +5,8 @@
 //!
 //! - [`wire`]: length-prefixed frames and the messages.
 //! - [`inputs`]: player inputs as data.
-//! - [`server`], [`client`]: the reference server and client (`rapier-pinned serve|join`).
+//! - [`server`], [`client`]: the reference server and client (`rapier-pinned serve|join`);
+//!   [`client::Lockstep`], the client without I/O, for any transport (WebSocket, a browser).
 //! - [`rollback`]: the snapshot ring.
 
 pub mod client;

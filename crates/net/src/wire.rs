@@ -1,4 +1,7 @@
 //! The wire format: length-prefixed frames over TCP, each one message encoded with bincode 1.3.
+//! Over a WebSocket (`rapier-pinned serve --ws`) each binary message is one whole frame, the same
+//! bytes: [`encode_frame`] and [`decode_frame`] work on such buffers, [`send`] and [`receive`] on
+//! streams, with the same checks.
 //!
 //! A frame is the magic [`MAGIC`], the protocol version [`PROTOCOL_VERSION`] (u16 little-endian),
 //! a little-endian `u32` length, then that many bytes. A peer of another protocol, or not of
@@ -100,6 +103,12 @@ pub enum WireError {
     TooLarge(u32),
     /// The frame is not a message of this protocol.
     Undecodable(String),
+    /// A buffer given to [`decode_frame`] is not exactly one frame: `found` bytes where the
+    /// header announces a frame of `frame` bytes (or, shorter than a header, needs at least
+    /// [`HEADER_LEN`]).
+    Length { frame: u64, found: usize },
+    /// The message cannot be sent: its encoding exceeds [`MAX_FRAME`].
+    Unencodable(String),
 }
 
 impl std::fmt::Display for WireError {
@@ -113,6 +122,15 @@ impl std::fmt::Display for WireError {
             ),
             WireError::TooLarge(n) => write!(f, "frame of {n} bytes exceeds the limit {MAX_FRAME}"),
             WireError::Undecodable(e) => write!(f, "undecodable message: {e}"),
+            WireError::Length { frame, found } if (*found as u64) < *frame => {
+                write!(f, "truncated frame: {found} bytes of {frame}")
+            }
+            WireError::Length { frame, found } => write!(
+                f,
+                "{} bytes after a frame of {frame} bytes: one message is one frame",
+                *found as u64 - frame
+            ),
+            WireError::Unencodable(e) => write!(f, "message larger than a frame: {e}"),
         }
     }
 }
@@ -125,24 +143,12 @@ fn codec() -> impl Options {
         .with_limit(MAX_FRAME as u64)
 }
 
-/// Writes `msg` as one frame.
-pub fn send<T: Serialize>(out: &mut impl Write, msg: &T) -> std::io::Result<()> {
-    let bytes = codec().serialize(msg).map_err(std::io::Error::other)?;
-    let len = u32::try_from(bytes.len())
-        .ok()
-        .filter(|n| *n <= MAX_FRAME)
-        .ok_or_else(|| std::io::Error::other("message larger than a frame"))?;
-    out.write_all(&MAGIC)?;
-    out.write_all(&PROTOCOL_VERSION.to_le_bytes())?;
-    out.write_all(&len.to_le_bytes())?;
-    out.write_all(&bytes)?;
-    out.flush()
-}
+/// The length of a frame's header: the magic, the protocol version and the payload's length.
+pub const HEADER_LEN: usize = 10;
 
-/// Reads one frame and decodes it.
-pub fn receive<T: DeserializeOwned>(input: &mut impl Read) -> Result<T, WireError> {
-    let mut header = [0; 10];
-    input.read_exact(&mut header).map_err(WireError::Io)?;
+/// The payload length a frame's header announces, once its magic, protocol version and length
+/// are checked: the one header check of [`receive`], [`read_frame`] and [`decode_frame`].
+fn check_header(header: &[u8; HEADER_LEN]) -> Result<u32, WireError> {
     let magic: [u8; 4] = header[..4].try_into().expect("4 bytes");
     if magic != MAGIC {
         return Err(WireError::BadMagic(magic));
@@ -155,9 +161,139 @@ pub fn receive<T: DeserializeOwned>(input: &mut impl Read) -> Result<T, WireErro
     if len > MAX_FRAME {
         return Err(WireError::TooLarge(len));
     }
-    let mut bytes = vec![0; len as usize];
-    input.read_exact(&mut bytes).map_err(WireError::Io)?;
-    let mut de = bincode::Deserializer::from_slice(&bytes, codec().reject_trailing_bytes());
-    let msg = T::deserialize(&mut de).map_err(|e| WireError::Undecodable(e.to_string()))?;
-    Ok(msg)
+    Ok(len)
+}
+
+/// Decodes one message from a frame's payload: bounded, no trailing bytes.
+fn decode_payload<T: DeserializeOwned>(payload: &[u8]) -> Result<T, WireError> {
+    let mut de = bincode::Deserializer::from_slice(payload, codec().reject_trailing_bytes());
+    T::deserialize(&mut de).map_err(|e| WireError::Undecodable(e.to_string()))
+}
+
+/// `msg` as one whole frame: exactly the bytes [`send`] writes (a WebSocket binary message
+/// carries these). A message whose encoding exceeds [`MAX_FRAME`] is
+/// [`WireError::Unencodable`].
+pub fn encode_frame<T: Serialize>(msg: &T) -> Result<Vec<u8>, WireError> {
+    let payload = codec()
+        .serialize(msg)
+        .map_err(|e| WireError::Unencodable(e.to_string()))?;
+    let len = u32::try_from(payload.len())
+        .ok()
+        .filter(|n| *n <= MAX_FRAME)
+        .ok_or_else(|| WireError::Unencodable(format!("{} bytes", payload.len())))?;
+    let mut frame = Vec::with_capacity(HEADER_LEN + payload.len());
+    frame.extend_from_slice(&MAGIC);
+    frame.extend_from_slice(&PROTOCOL_VERSION.to_le_bytes());
+    frame.extend_from_slice(&len.to_le_bytes());
+    frame.extend_from_slice(&payload);
+    Ok(frame)
+}
+
+/// Decodes `bytes` as exactly one whole frame, checked as [`receive`] checks one: a buffer that
+/// ends inside the frame, or holds bytes after it, is [`WireError::Length`].
+pub fn decode_frame<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
+    let Some(header) = bytes.first_chunk::<HEADER_LEN>() else {
+        // Too short for a header: still name a foreign protocol by its first bytes.
+        if let Some(magic) = bytes.first_chunk::<4>().filter(|m| **m != MAGIC) {
+            return Err(WireError::BadMagic(*magic));
+        }
+        return Err(WireError::Length {
+            frame: HEADER_LEN as u64,
+            found: bytes.len(),
+        });
+    };
+    let len = check_header(header)?;
+    let frame = HEADER_LEN as u64 + u64::from(len);
+    if bytes.len() as u64 != frame {
+        return Err(WireError::Length {
+            frame,
+            found: bytes.len(),
+        });
+    }
+    decode_payload(&bytes[HEADER_LEN..])
+}
+
+/// Writes `msg` as one frame ([`encode_frame`]'s bytes) and flushes.
+pub fn send<T: Serialize>(out: &mut impl Write, msg: &T) -> std::io::Result<()> {
+    let frame = encode_frame(msg).map_err(|e| std::io::Error::other(e.to_string()))?;
+    out.write_all(&frame)?;
+    out.flush()
+}
+
+/// Reads one whole frame, header checked, without decoding its message: the bytes
+/// [`decode_frame`] takes (a relay forwards them as they are).
+pub fn read_frame(input: &mut impl Read) -> Result<Vec<u8>, WireError> {
+    let mut frame = vec![0; HEADER_LEN];
+    input.read_exact(&mut frame).map_err(WireError::Io)?;
+    let header: &[u8; HEADER_LEN] = frame[..].try_into().expect("10 bytes");
+    let len = check_header(header)?;
+    frame.resize(HEADER_LEN + len as usize, 0);
+    input
+        .read_exact(&mut frame[HEADER_LEN..])
+        .map_err(WireError::Io)?;
+    Ok(frame)
+}
+
+/// Reads one frame and decodes it.
+pub fn receive<T: DeserializeOwned>(input: &mut impl Read) -> Result<T, WireError> {
+    let frame = read_frame(input)?;
+    decode_payload(&frame[HEADER_LEN..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hello() -> ClientMsg {
+        ClientMsg::Hello {
+            physics_version: 2,
+            match_id: 7,
+            settings: rapier_pinned::WorldConfig::new(2).unwrap().settings(),
+            resume: Some(Resume {
+                tick: 300,
+                player: None,
+            }),
+            sends_inputs: true,
+        }
+    }
+
+    #[test]
+    fn a_frame_is_the_bytes_send_writes_and_decodes_whole() {
+        let mut sent = Vec::new();
+        send(&mut sent, &hello()).unwrap();
+        let frame = encode_frame(&hello()).unwrap();
+        assert_eq!(frame, sent);
+        assert_eq!(read_frame(&mut &sent[..]).unwrap(), frame);
+        assert_eq!(decode_frame::<ClientMsg>(&frame).unwrap(), hello());
+        assert_eq!(receive::<ClientMsg>(&mut &sent[..]).unwrap(), hello());
+    }
+
+    #[test]
+    fn a_buffer_that_is_not_exactly_one_frame_is_refused_with_its_reason() {
+        let frame = encode_frame(&hello()).unwrap();
+        let n = frame.len();
+        let reason = |bytes: &[u8]| decode_frame::<ClientMsg>(bytes).unwrap_err().to_string();
+        assert_eq!(
+            reason(&[&frame[..], &[0]].concat()),
+            format!("1 bytes after a frame of {n} bytes: one message is one frame")
+        );
+        assert_eq!(
+            reason(&frame[..n - 1]),
+            format!("truncated frame: {} bytes of {n}", n - 1)
+        );
+        assert_eq!(reason(&frame[..6]), "truncated frame: 6 bytes of 10");
+        assert!(reason(b"GET / HTTP").starts_with("not a rapier-pinned frame"));
+        assert!(reason(b"GET").starts_with("truncated frame"));
+        let mut other = frame.clone();
+        other[4] = 9;
+        assert_eq!(
+            reason(&other),
+            "wire protocol version 9; this build speaks version 1"
+        );
+        // A whole frame whose payload is not a message.
+        let mut garbage = frame[..HEADER_LEN].to_vec();
+        garbage[6..].copy_from_slice(&3u32.to_le_bytes());
+        garbage.extend_from_slice(&[0xff; 3]);
+        assert!(reason(&garbage).starts_with("undecodable message"));
+    }
 }
