@@ -1,0 +1,20 @@
+//! rapier-pinned for JavaScript: the wasm module under the npm package `js/` (`docs/js.md`).
+//!
+//! - [`world`]: [`RawWorld`], a plain (rapier.js `World`) or pinned (`PinnedWorld`) world behind
+//!   a numbers-only interface; [`shapes`] and [`params`] are its collider shapes and parameters.
+//! - [`pinned`]: pinned worlds from the wrapper's version table, snapshots and restores.
+//! - [`catalog`]: the scene catalog, for the tests that compare digests with native ones.
+//! - [`client`]: the reference client's lockstep core, for a page joining `serve --ws`.
+//! - [`error`]: refusals as `PinnedError`s with the native kind and message.
+//!
+//! `js/index.js` wraps this in rapier.js's class names; a program sees only that.
+
+pub mod catalog;
+pub mod client;
+pub mod error;
+pub mod params;
+pub mod pinned;
+pub mod shapes;
+pub mod world;
+
+pub use world::RawWorld;

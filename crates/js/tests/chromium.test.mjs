@@ -1,0 +1,85 @@
+// The package in headless Chromium: every golden digest of the current physics-version computed
+// in the page equals the golden files; a native snapshot crosses into the page and back byte for
+// byte, and the page continues it as the native CLI does.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { openPage } from "./browser.mjs";
+import { cli, goldenDigests } from "./common.mjs";
+
+let browser;
+before(async () => {
+  browser = await openPage();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test("every golden digest of the current version, computed in the page", async (t) => {
+  t.diagnostic(browser.userAgent);
+  const { version, scenes } = await browser.page.evaluate(() => {
+    const version = RAPIER.physicsVersionCurrent();
+    const scenes = {};
+    for (const scene of RAPIER.catalog.goldenScenes()) {
+      scenes[scene] = {};
+      for (const run of RAPIER.catalog.goldenRuns(scene)) {
+        const { world, steps } = RAPIER.catalog.goldenRun(version, scene, run);
+        const digests = [];
+        for (let i = 0; i < steps; i++) {
+          world.step();
+          digests.push(world.digest());
+        }
+        world.free();
+        scenes[scene][run] = digests;
+      }
+    }
+    return { version, scenes };
+  });
+  assert.ok(Object.keys(scenes).length > 20);
+  for (const [scene, runs] of Object.entries(scenes)) {
+    assert.deepEqual(runs, Object.fromEntries(goldenDigests(version, scene)), scene);
+  }
+  assert.deepEqual(browser.errors, []);
+});
+
+test("a native snapshot crosses into the page and back byte-identical, and continues alike", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "rapier-pinned-page-"));
+  const file = join(dir, "arena.snap");
+  cli("snapshot", "save", "--scene", "arena", "--steps", "50", "--out", file);
+  const native = readFileSync(file);
+  const { back, lines } = await browser.page.evaluate((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const world = RAPIER.PinnedWorld.restore(2, 0, bytes);
+    const back = btoa(String.fromCharCode(...world.snapshot()));
+    const lines = [];
+    for (let i = 0; i < 60; i++) {
+      world.step();
+      lines.push(`${world.tick} ${world.digest()}`);
+    }
+    return { back, lines };
+  }, native.toString("base64"));
+  assert.deepEqual(Buffer.from(back, "base64"), native);
+  assert.deepEqual(lines, cli("snapshot", "continue", file, "--steps", "60").trim().split("\n"));
+});
+
+test("the page refuses a version 1 snapshot with the native reason", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "rapier-pinned-page-"));
+  const file = join(dir, "v1.snap");
+  cli("snapshot", "save", "--scene", "pyramid", "--steps", "5", "--physics-version", "1", "--out", file);
+  const refusal = await browser.page.evaluate((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    try {
+      RAPIER.PinnedWorld.restore(2, 0, bytes);
+      return null;
+    } catch (e) {
+      return { kind: e.kind, message: e.message, pinned: e instanceof RAPIER.PinnedError };
+    }
+  }, readFileSync(file).toString("base64"));
+  assert.deepEqual(refusal, {
+    kind: "PhysicsVersionMismatch",
+    message: "physics-version mismatch: snapshot 1, world 2",
+    pinned: true,
+  });
+});

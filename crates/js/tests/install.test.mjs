@@ -1,0 +1,42 @@
+// A rapier.js game adopts the package by changing one dependency line: its package.json maps
+// `@dimforge/rapier3d-compat` to the package's tarball (`npm pack` output of scripts/js-package),
+// and its code, which imports `@dimforge/rapier3d-compat`, runs unchanged.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import test from "node:test";
+import { packageDir } from "./common.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+test("a game switches with one dependency line and keeps its code", () => {
+  const tarballs = readdirSync(dirname(packageDir)).filter((f) => f.endsWith(".tgz"));
+  assert.equal(tarballs.length, 1, `one tarball beside ${packageDir}`);
+  const game = mkdtempSync(join(tmpdir(), "rapier-pinned-game-"));
+  const tarball = join(dirname(packageDir), tarballs[0]);
+  writeFileSync(join(game, "package.json"), JSON.stringify({
+    name: "a-game",
+    private: true,
+    type: "module",
+    // The one line: was "@dimforge/rapier3d-compat": "0.21.0".
+    dependencies: { "@dimforge/rapier3d-compat": `file:${tarball}` },
+  }));
+  copyFileSync(join(here, "programs/ccd.mjs"), join(game, "ccd.mjs"));
+  writeFileSync(join(game, "main.mjs"), `
+    import RAPIER from "@dimforge/rapier3d-compat";
+    import { initWorld } from "./ccd.mjs";
+    await RAPIER.init();
+    let world;
+    initWorld(RAPIER, { setWorld: (w) => (world = w), lookAt() {} });
+    for (let i = 0; i < 60; i++) world.step();
+    console.log(RAPIER.version(), typeof RAPIER.PinnedWorld, world.digest());
+  `);
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", "--offline"], { cwd: game });
+  const out = execFileSync("node", ["main.mjs"], { cwd: game, encoding: "utf8" }).trim().split(" ");
+  assert.match(out[0], /\+rapier3d-0\.36\.1$/);
+  assert.equal(out[1], "function");
+  assert.match(out[2], /^[0-9a-f]{16}$/);
+});

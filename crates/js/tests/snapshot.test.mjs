@@ -1,0 +1,141 @@
+// Snapshots cross between the native CLI and the package both ways, byte for byte; the package
+// restores with every native check and refuses with the native kind and message.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import test from "node:test";
+import { cli, nativeBin, rapier } from "./common.mjs";
+
+const RAPIER = await rapier();
+const dir = mkdtempSync(join(tmpdir(), "rapier-pinned-js-"));
+const file = (name) => join(dir, name);
+const keyHex = "a5".repeat(32);
+const key = Uint8Array.from(Buffer.from(keyHex, "hex"));
+writeFileSync(file("key"), keyHex + "\n");
+const wrongKeyHex = "5a".repeat(32);
+writeFileSync(file("wrong-key"), wrongKeyHex + "\n");
+
+const save = (name, ...args) =>
+  cli("snapshot", "save", "--scene", "arena", "--steps", "50", "--out", file(name), ...args);
+save("v2.snap");
+save("v1.snap", "--physics-version", "1");
+save("mac.snap", "--key-file", file("key"));
+save("lz4.snap", "--compressed");
+const bytes = (name) => new Uint8Array(readFileSync(file(name)));
+
+/** The native verdict on a file: `refused: MESSAGE (kind: KIND)` on stderr, as {message, kind}. */
+function nativeRefusal(...args) {
+  const r = spawnSync(nativeBin(), ["snapshot", "verify", ...args], { encoding: "utf8" });
+  assert.equal(r.status, 1, `native verify should refuse: ${r.stdout}${r.stderr}`);
+  const m = /^refused: (.*) \(kind: (\w+)\)$/m.exec(r.stderr);
+  assert.ok(m, `native refusal line: ${r.stderr}`);
+  return { message: m[1], kind: m[2] };
+}
+
+/** The package's refusal of `f` as {message, kind}. */
+function jsRefusal(f) {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof RAPIER.PinnedError, `a PinnedError, not ${e}`);
+    return { message: e.message, kind: e.kind };
+  }
+  assert.fail("the package accepted what it must refuse");
+}
+
+/** `snapshot continue`'s `tick digest` lines for a file. */
+const nativeContinue = (path, steps, ...args) =>
+  cli("snapshot", "continue", path, "--steps", String(steps), ...args).trim().split("\n");
+
+function jsContinue(world, steps) {
+  const lines = [];
+  for (let i = 0; i < steps; i++) {
+    world.step();
+    lines.push(`${world.tick} ${world.digest()}`);
+  }
+  return lines;
+}
+
+test("a native snapshot restores in the package and continues identically, both formats", () => {
+  for (const name of ["v2.snap", "lz4.snap"]) {
+    const world = RAPIER.PinnedWorld.restore(2, 0, bytes(name));
+    assert.equal(world.tick, 50);
+    assert.deepEqual(jsContinue(world, 60), nativeContinue(file(name), 60), name);
+  }
+});
+
+test("the package's snapshot of a world is the native file, byte for byte, and back", () => {
+  const world = RAPIER.PinnedWorld.fromScene(2, 0, "arena");
+  for (let i = 0; i < 50; i++) world.step();
+  assert.deepEqual(world.snapshot(), bytes("v2.snap"));
+  // Format 2's LZ4 bytes depend on the encoder's word size (lz4_flex matches differently on
+  // wasm32 than on x86_64; any valid block is read, docs/protocol.md §3.1), its payload does not:
+  // the package's compressed file holds the native world, natively and here.
+  const lz4 = world.snapshot(undefined, { compressed: true });
+  assert.deepEqual(RAPIER.PinnedWorld.restore(2, 0, lz4).snapshot(), bytes("v2.snap"));
+  writeFileSync(file("js-lz4.snap"), lz4);
+  assert.deepEqual(nativeContinue(file("js-lz4.snap"), 5), nativeContinue(file("v2.snap"), 5));
+  assert.deepEqual(world.snapshot(key), bytes("mac.snap"));
+  // Restored in the package and written again: the same bytes.
+  assert.deepEqual(RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap")).snapshot(), bytes("v2.snap"));
+  // The package's file, continued natively, equals the package continuing it.
+  writeFileSync(file("js.snap"), world.snapshot());
+  assert.deepEqual(nativeContinue(file("js.snap"), 30), jsContinue(world, 30));
+});
+
+test("an authenticated snapshot restores with its key", () => {
+  const world = RAPIER.PinnedWorld.restore(2, 0, bytes("mac.snap"), key);
+  assert.deepEqual(jsContinue(world, 10), nativeContinue(file("mac.snap"), 10, "--key-file", file("key")));
+});
+
+test("refusals carry the native kind and message", () => {
+  const wrongKey = Uint8Array.from(Buffer.from(wrongKeyHex, "hex"));
+  const cases = [
+    ["a version 1 snapshot in a version 2 world", () => RAPIER.PinnedWorld.restore(2, 0, bytes("v1.snap")),
+      ["--physics-version", "2", file("v1.snap")], "PhysicsVersionMismatch"],
+    ["a wrong key", () => RAPIER.PinnedWorld.restore(2, 0, bytes("mac.snap"), wrongKey),
+      ["--key-file", file("wrong-key"), file("mac.snap")], "MacMismatch"],
+    ["no MAC where a key is required", () => RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap"), key),
+      ["--key-file", file("key"), file("v2.snap")], null],
+    ["another match id", () => RAPIER.PinnedWorld.restore(2, 5, bytes("v2.snap")),
+      ["--match-id", "5", file("v2.snap")], "ConfigDigestMismatch"],
+  ];
+  const damaged = bytes("v2.snap");
+  damaged[damaged.length - 100] ^= 1;
+  writeFileSync(file("damaged.snap"), damaged);
+  cases.push(["a flipped payload bit", () => RAPIER.PinnedWorld.restore(2, 0, damaged),
+    [file("damaged.snap")], "ChecksumMismatch"]);
+  for (const [what, restore, args, kind] of cases) {
+    const native = nativeRefusal(...args);
+    assert.deepEqual(jsRefusal(restore), native, what);
+    if (kind) assert.equal(native.kind, kind, what);
+  }
+});
+
+test("a refused restore leaves the world as it was", () => {
+  const world = RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap"));
+  jsContinue(world, 5);
+  const before = world.snapshot();
+  jsRefusal(() => world.restore(bytes("v1.snap")));
+  assert.equal(world.tick, 55);
+  assert.deepEqual(world.snapshot(), before);
+});
+
+test("a pinned world's parameters and gravity cannot be changed; a plain world's can", () => {
+  const world = RAPIER.PinnedWorld.new(2, 0);
+  assert.equal(world.integrationParameters.ccdRelativeMotion, true);
+  assert.equal(world.integrationParameters.ccdPersistentContactPolicy, 2);
+  assert.throws(() => { world.integrationParameters.dt = 1 / 30; }, /cannot be changed/);
+  assert.throws(() => { world.gravity = { x: 0, y: 0, z: 0 }; }, /cannot be set/);
+  assert.equal(world.integrationParameters.dt, Math.fround(1 / 60));
+  const plain = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
+  assert.equal(plain.integrationParameters.ccdRelativeMotion, false);
+  plain.integrationParameters.ccdPersistentContactPolicy = 2;
+  assert.equal(plain.integrationParameters.ccdPersistentContactPolicy, 2);
+  assert.throws(() => { plain.integrationParameters.ccdPersistentContactPolicy = 9; }, /0 to 3/);
+  assert.throws(() => RAPIER.PinnedWorld.new(7, 0), (e) => e.kind === "UnknownPhysicsVersion");
+  assert.throws(() => RAPIER.PinnedWorld.new(2, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }),
+    (e) => e.kind === "SettingNotAllowed");
+});
