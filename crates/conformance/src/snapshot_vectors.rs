@@ -400,369 +400,439 @@ pub fn write_to(dir: &Path, version: u32) -> Result<usize, String> {
 
 /// Every vector of `version` with its file's bytes, in manifest order (vectors sharing a file
 /// carry the same bytes).
+///
+/// A table, one row a vector, grouped by the check of `docs/protocol.md` §5 that decides it
+/// (format 2's last). A row is three lines: what it is (`accept` with the verdict of the
+/// snapshotted world, or `reject` with the error kind); its bytes, made from `Base` by the
+/// helpers below, or the file of an earlier row (`Row::file`), and how the reader restores it
+/// (`Row::key`, `Row::match_id`; otherwise without a key into match 7); what was done to the
+/// bytes (`Row::about`).
 pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
-    let config = WorldConfig::new(version)
-        .map_err(|e| format!("physics-version {version}: {e}"))?
-        .with_match_id(MATCH_ID);
-    let other = other_version(version);
-    let other_config = WorldConfig::new(other)
-        .map_err(|e| format!("physics-version {other} (the other version): {e}"))?
-        .with_match_id(MATCH_ID);
-    let digest = config.digest();
-    let key = SnapshotKey::new(TEST_KEY);
-    let mut out = Vectors::default();
+    let b = Base::new(version)?;
+    let (v, other, at_30) = (version, b.other, &b.accepted);
+    let (tick_0, at_0) = unauthenticated(b.config, 0)?;
+    let (wide, wide_at_30) = unauthenticated(b.config.with_match_id(WIDE_MATCH_ID), TICK)?;
+    let (forged, forged_at_30) = b.forged()?;
+    // The offsets and sizes some abouts state.
+    let middle = HEADER_LEN + b.payload.len() / 2;
+    let stored_middle = HEADER_LEN + b.stored.len() / 2;
+    let (policy_at, policy) = b.policy_byte()?;
+    let block = b.stored.len() - 4;
+    let n = b.payload.len() as u32;
+    let match_offset = first_match_offset_high_byte(&b.stored)?;
 
-    // The world every vector is made from, and what continuing it gives.
-    let world = ball_drop(config, TICK)?;
-    let plain = world.snapshot(None);
-    let mac = world.snapshot(Some(&key));
-    let compressed = world.snapshot_compressed(None);
-    let compressed_mac = world.snapshot_compressed(Some(&key));
-    let payload = encode_world(world.world());
-    let accepted = accept(world);
-    reseal_matches_wrapper(&plain, &mac)?;
+    #[rustfmt::skip]
+    let table = vec![
+        // Accepted: ball_drop as the wrapper snapshots it.
+        accept("accept", at_30)
+            .bytes(&b.plain)
+            .about("ball_drop after 30 steps, snapshotted unauthenticated: nothing changed."),
+        accept("accept_mac", at_30)
+            .bytes(&b.mac).key(TEST_KEY)
+            .about("ball_drop after 30 steps, snapshotted with the test key (MAC flag set), restored with the test key."),
+        accept("accept_mac_without_key", at_30)
+            .file("accept_mac.snap")
+            .about("The authenticated snapshot of accept_mac restored without a key: only the checksum is verified, the MAC is not."),
+        accept("accept_tick_0", &at_0)
+            .bytes(&tick_0)
+            .about("ball_drop as adopted, before its first step (tick 0), snapshotted unauthenticated."),
+        accept("accept_wide_match_id", &wide_at_30)
+            .bytes(&wide).match_id(WIDE_MATCH_ID)
+            .about("ball_drop after 30 steps in match 0x00123456789abcde (the config digest hashes all 8 bytes of the match id, little-endian)."),
 
-    let k = Some(&TEST_KEY);
-    let plain_file = "accept.snap";
-    let mac_file = "accept_mac.snap";
-    out.add(
-        "accept",
-        "ball_drop after 30 steps, snapshotted unauthenticated: nothing changed.",
-        plain_file,
-        MATCH_ID,
-        None,
-        accepted.clone(),
-        &plain,
-    );
-    out.add(
-        "accept_mac",
-        "ball_drop after 30 steps, snapshotted with the test key (MAC flag set), restored with the test key.",
-        mac_file,
-        MATCH_ID,
-        k,
-        accepted.clone(),
-        &mac,
-    );
-    out.add(
-        "accept_mac_without_key",
-        "The authenticated snapshot of accept_mac restored without a key: only the checksum is verified, the MAC is not.",
-        mac_file,
-        MATCH_ID,
-        None,
-        accepted.clone(),
-        &mac,
-    );
-    let fresh = ball_drop(config, 0)?;
-    let fresh_bytes = fresh.snapshot(None);
-    out.add(
-        "accept_tick_0",
-        "ball_drop as adopted, before its first step (tick 0), snapshotted unauthenticated.",
-        "accept_tick_0.snap",
-        MATCH_ID,
-        None,
-        accept(fresh),
-        &fresh_bytes,
-    );
-    let wide = ball_drop(config.with_match_id(WIDE_MATCH_ID), TICK)?;
-    let wide_bytes = wide.snapshot(None);
-    out.add(
-        "accept_wide_match_id",
-        "ball_drop after 30 steps in match 0x00123456789abcde (the config digest hashes all 8 bytes of the match id, little-endian).",
-        "accept_wide_match_id.snap",
-        WIDE_MATCH_ID,
-        None,
-        accept(wide),
-        &wide_bytes,
-    );
+        // Framing: checks 1-5.
+        reject("empty", "Truncated")
+            .bytes([])
+            .about("A file of zero bytes."),
+        reject("truncated_magic_prefix", "Truncated")
+            .bytes(&b.plain[..5])
+            .about("The first 5 bytes of accept.snap (a correct prefix of the magic, too short for a header)."),
+        reject("bad_magic", "BadMagic")
+            .bytes(overwrite(&b.plain, 0, b"X"))
+            .about("accept.snap with its first byte changed from 'R' to 'X'."),
+        reject("truncated_header", "Truncated")
+            .bytes(&b.plain[..100])
+            .about("The first 100 bytes of accept.snap."),
+        reject("unknown_format_version", "UnknownFormatVersion")
+            .bytes(resealed(&b.plain, FORMAT_AT, &0u16.to_le_bytes()))
+            .about("accept.snap with the format version set to 0, which is never a format, checksum recomputed."),
+        reject("unknown_flags_compressed", "UnknownFlags")
+            .bytes(resealed(&b.plain, FLAGS_AT, &FLAG_COMPRESSED.to_le_bytes()))
+            .about("accept.snap with flag bit 1 (reserved: compressed payload) set, checksum recomputed."),
+        reject("unknown_flags_high_bit", "UnknownFlags")
+            .bytes(resealed(&b.plain, FLAGS_AT, &0x8000u16.to_le_bytes()))
+            .about("accept.snap with flag bit 15 set, checksum recomputed."),
+        reject("stray_mac", "StrayMac")
+            .bytes(overwrite(&b.plain, MAC_AT, &b.mac[MAC_AT..HEADER_LEN]))
+            .about("accept.snap (MAC flag clear) with accept_mac.snap's MAC copied into its MAC field (the checksum does not cover that field, so it stays valid)."),
 
-    // Framing: checks 1-5.
-    out.reject("empty", "A file of zero bytes.", &[], "Truncated");
-    out.reject(
-        "truncated_magic_prefix",
-        "The first 5 bytes of accept.snap (a correct prefix of the magic, too short for a header).",
-        &plain[..5],
-        "Truncated",
-    );
-    let mut bytes = plain.clone();
-    bytes[0] = b'X';
-    out.reject(
-        "bad_magic",
-        "accept.snap with its first byte changed from 'R' to 'X'.",
-        &bytes,
-        "BadMagic",
-    );
-    out.reject(
-        "truncated_header",
-        "The first 100 bytes of accept.snap.",
-        &plain[..100],
-        "Truncated",
-    );
-    let mut bytes = plain.clone();
-    bytes[8..10].copy_from_slice(&0u16.to_le_bytes());
-    reseal(&mut bytes, None);
-    out.reject(
-        "unknown_format_version",
-        "accept.snap with the format version set to 0, which is never a format, checksum recomputed.",
-        &bytes,
-        "UnknownFormatVersion",
-    );
-    let mut bytes = plain.clone();
-    bytes[10..12].copy_from_slice(&FLAG_COMPRESSED.to_le_bytes());
-    reseal(&mut bytes, None);
-    out.reject(
-        "unknown_flags_compressed",
-        "accept.snap with flag bit 1 (reserved: compressed payload) set, checksum recomputed.",
-        &bytes,
-        "UnknownFlags",
-    );
-    let mut bytes = plain.clone();
-    bytes[10..12].copy_from_slice(&0x8000u16.to_le_bytes());
-    reseal(&mut bytes, None);
-    out.reject(
-        "unknown_flags_high_bit",
-        "accept.snap with flag bit 15 set, checksum recomputed.",
-        &bytes,
-        "UnknownFlags",
-    );
-    let mut bytes = plain.clone();
-    bytes[96..128].copy_from_slice(&mac[96..128]);
-    out.reject(
-        "stray_mac",
-        "accept.snap (MAC flag clear) with accept_mac.snap's MAC copied into its MAC field (the checksum does not cover that field, so it stays valid).",
-        &bytes,
-        "StrayMac",
-    );
+        // Versions and config: checks 6-7.
+        reject("physics_version_mismatch", "PhysicsVersionMismatch")
+            .bytes(&b.other_plain)
+            .about(format!("A genuine snapshot of ball_drop after 30 steps under physics-version {other} (same match), restored into a version-{v} world.")),
+        reject("unknown_physics_version", "UnknownPhysicsVersion")
+            .bytes(seal(0, TICK, b.config.digest(), &b.payload, None))
+            .about("accept.snap's payload sealed (valid checksum) with physics-version 0, which is never released."),
+        reject("config_digest_mismatch", "ConfigDigestMismatch")
+            .file("accept.snap").match_id(MATCH_ID + 1)
+            .about("accept.snap (match 7) restored into a world of match 8."),
 
-    // Versions and config: checks 6-7.
-    let other_world = ball_drop(other_config, TICK)?;
-    let other_bytes = other_world.snapshot(None);
-    let other_payload = encode_world(other_world.world());
-    out.reject(
-        "physics_version_mismatch",
-        &format!(
-            "A genuine snapshot of ball_drop after 30 steps under physics-version {other} (same match), restored into a version-{version} world."
-        ),
-        &other_bytes,
-        "PhysicsVersionMismatch",
-    );
-    out.reject(
-        "unknown_physics_version",
-        "accept.snap's payload sealed (valid checksum) with physics-version 0, which is never released.",
-        &seal(0, TICK, digest, &payload, None),
-        "UnknownPhysicsVersion",
-    );
-    out.add(
-        "config_digest_mismatch",
-        "accept.snap (match 7) restored into a world of match 8.",
-        plain_file,
-        MATCH_ID + 1,
-        None,
-        Expect::Reject("ConfigDigestMismatch".to_string()),
-        &plain,
-    );
+        // Lengths: check 8.
+        reject("payload_too_large", "PayloadTooLarge")
+            .bytes(resealed(&b.plain, LENGTH_AT, &(PAYLOAD_LIMIT + 1).to_le_bytes()))
+            .about("accept.snap with the payload length field set to 2^30 + 1, checksum recomputed."),
+        reject("payload_length_at_limit", "Truncated")
+            .bytes(resealed(&b.plain, LENGTH_AT, &PAYLOAD_LIMIT.to_le_bytes()))
+            .about("accept.snap with the payload length field set to 2^30 (allowed, but more than the bytes present), checksum recomputed."),
+        reject("truncated_payload", "Truncated")
+            .bytes(&b.plain[..b.plain.len() - 1])
+            .about("accept.snap without its last byte."),
+        reject("trailing_bytes", "TrailingBytes")
+            .bytes([&b.plain[..], &[0]].concat())
+            .about("accept.snap with one zero byte appended."),
 
-    // Lengths: check 8.
-    let mut bytes = plain.clone();
-    bytes[56..64].copy_from_slice(&(PAYLOAD_LIMIT + 1).to_le_bytes());
-    reseal(&mut bytes, None);
-    out.reject(
-        "payload_too_large",
-        "accept.snap with the payload length field set to 2^30 + 1, checksum recomputed.",
-        &bytes,
-        "PayloadTooLarge",
-    );
-    let mut bytes = plain.clone();
-    bytes[56..64].copy_from_slice(&PAYLOAD_LIMIT.to_le_bytes());
-    reseal(&mut bytes, None);
-    out.reject(
-        "payload_length_at_limit",
-        "accept.snap with the payload length field set to 2^30 (allowed, but more than the bytes present), checksum recomputed.",
-        &bytes,
-        "Truncated",
-    );
-    out.reject(
-        "truncated_payload",
-        "accept.snap without its last byte.",
-        &plain[..plain.len() - 1],
-        "Truncated",
-    );
-    let mut bytes = plain.clone();
-    bytes.push(0);
-    out.reject(
-        "trailing_bytes",
-        "accept.snap with one zero byte appended.",
-        &bytes,
-        "TrailingBytes",
-    );
+        // Integrity: check 9.
+        reject("checksum_mismatch_payload", "ChecksumMismatch")
+            .bytes(flip(&b.plain, middle, 0x01))
+            .about(format!("accept.snap with bit 0 of byte {middle} (in the payload) flipped.")),
+        reject("checksum_mismatch_tick", "ChecksumMismatch")
+            .bytes(overwrite(&b.plain, TICK_AT, &(TICK + 1).to_le_bytes()))
+            .about("accept.snap with the tick field changed from 30 to 31 (the checksum covers the header)."),
 
-    // Integrity: check 9.
-    let mut bytes = plain.clone();
-    let middle = HEADER_LEN + payload.len() / 2;
-    bytes[middle] ^= 0x01;
-    out.reject(
-        "checksum_mismatch_payload",
-        &format!("accept.snap with bit 0 of byte {middle} (in the payload) flipped."),
-        &bytes,
-        "ChecksumMismatch",
-    );
-    let mut bytes = plain.clone();
-    bytes[16..24].copy_from_slice(&(TICK + 1).to_le_bytes());
-    out.reject(
-        "checksum_mismatch_tick",
-        "accept.snap with the tick field changed from 30 to 31 (the checksum covers the header).",
-        &bytes,
-        "ChecksumMismatch",
-    );
+        // Authentication: check 10.
+        reject("mac_missing", "MacMissing")
+            .file("accept.snap").key(TEST_KEY)
+            .about("accept.snap (unauthenticated) restored with the test key."),
+        reject("mac_mismatch_wrong_key", "MacMismatch")
+            .file("accept_mac.snap").key(OTHER_KEY)
+            .about("accept_mac.snap (made with the test key) restored with another key, 20 21 .. 3f."),
+        reject("mac_mismatch_flipped_mac", "MacMismatch")
+            .bytes(flip(&b.mac, MAC_AT, 0x01)).key(TEST_KEY)
+            .about("accept_mac.snap with bit 0 of the MAC's first byte (offset 96) flipped, restored with the test key."),
+        reject("forged_checksum_with_key", "MacMismatch")
+            .bytes(&forged).file("forged_checksum.snap").key(TEST_KEY)
+            .about("accept_mac.snap with the ball's linear velocity set to 5 m/s up in the payload, the length field and checksum recomputed and the old MAC kept, restored with the test key."),
+        accept("forged_checksum_without_key", &forged_at_30)
+            .file("forged_checksum.snap")
+            .about("The forged snapshot of forged_checksum_with_key restored without a key: its checksum is valid, so the changed world is accepted."),
 
-    // Authentication: check 10.
-    out.add(
-        "mac_missing",
-        "accept.snap (unauthenticated) restored with the test key.",
-        plain_file,
-        MATCH_ID,
-        k,
-        Expect::Reject("MacMissing".to_string()),
-        &plain,
-    );
-    out.add(
-        "mac_mismatch_wrong_key",
-        "accept_mac.snap (made with the test key) restored with another key, 20 21 .. 3f.",
-        mac_file,
-        MATCH_ID,
-        Some(&OTHER_KEY),
-        Expect::Reject("MacMismatch".to_string()),
-        &mac,
-    );
-    let mut bytes = mac.clone();
-    bytes[96] ^= 0x01;
-    out.reject_with_key(
-        "mac_mismatch_flipped_mac",
-        "accept_mac.snap with bit 0 of the MAC's first byte (offset 96) flipped, restored with the test key.",
-        &bytes,
-        "MacMismatch",
-    );
-    let mut forged_world = decode(&payload)?;
-    let ball = first_body(&forged_world)?;
-    forged_world.bodies[ball].set_linvel(Vec3::new(0.0, 5.0, 0.0), true);
-    let forged_payload = encode_world(&forged_world);
-    let mut forged = mac.clone();
-    forged.truncate(HEADER_LEN);
-    forged.extend_from_slice(&forged_payload);
-    forged[56..64].copy_from_slice(&(forged_payload.len() as u64).to_le_bytes());
-    reseal(&mut forged, None);
-    let forged_file = "forged_checksum.snap";
-    out.add(
-        "forged_checksum_with_key",
-        "accept_mac.snap with the ball's linear velocity set to 5 m/s up in the payload, the length field and checksum recomputed and the old MAC kept, restored with the test key.",
-        forged_file,
-        MATCH_ID,
-        k,
-        Expect::Reject("MacMismatch".to_string()),
-        &forged,
-    );
-    let forged_adopted = PinnedWorld::adopt(config, decode(&forged_payload)?)
-        .map_err(|e| format!("the forged world cannot be adopted: {e}"))?;
-    let mut forged_accept = accept(forged_adopted);
-    if let Expect::Accept(a) = &mut forged_accept {
-        a.tick = TICK;
+        // Decoding: check 11.
+        reject("undecodable_empty_payload", "Undecodable")
+            .bytes(b.sealed(&[]))
+            .about("A valid header (checksum included) with a payload of zero bytes."),
+        reject("undecodable_garbage", "Undecodable")
+            .bytes(b.sealed(&[0xff; 64]))
+            .about("A valid header (checksum included) over a payload of 64 bytes 0xff."),
+        reject("undecodable_cut_short", "Undecodable")
+            .bytes(b.sealed(&b.payload[..b.payload.len() - 10]))
+            .about("accept.snap's payload without its last 10 bytes, sealed with a valid checksum."),
+        reject("undecodable_bad_enum", "Undecodable")
+            .bytes(b.sealed(&overwrite(&b.payload, policy_at, &[9])))
+            .about(format!("accept.snap's payload with byte {policy_at} (ccd_persistent_contact_policy, the last integration parameter, {policy} here) set to 9, which is no variant, sealed with a valid checksum.")),
+
+        // Parameters and gravity: check 12.
+        reject("config_mismatch_dt", "ConfigMismatch")
+            .bytes(b.sealed_world(dt_one_thirtieth)?)
+            .about("accept.snap's world with integration parameter dt set to 1/30, re-encoded and sealed with a valid checksum."),
+        reject("config_mismatch_gravity", "ConfigMismatch")
+            .bytes(b.sealed_world(gravity_y_9_8)?)
+            .about("accept.snap's world with gravity.y set to -9.8, re-encoded and sealed with a valid checksum."),
+        reject("config_mismatch_other_version_params", "ConfigMismatch")
+            .bytes(b.sealed(&b.other_payload))
+            .about(format!("The payload of physics_version_mismatch (a version-{other} world) sealed as version {v} of match 7 with a valid checksum: the two CCD parameters differ.")),
+
+        // Structure: check 13.
+        reject("structural_dangling_parent", "Structural")
+            .bytes(b.sealed_world(no_bodies)?)
+            .about("accept.snap's world with every rigid body removed from the body set (the ball's collider keeps its parent handle), sealed with a valid checksum."),
+        reject("structural_body_lists_missing_collider", "Structural")
+            .bytes(b.sealed_world(collider_gone_still_listed)?)
+            .about("accept.snap's world with the ball's collider removed from the collider set while the ball still lists it, sealed with a valid checksum."),
+        reject("structural_dangling_joint", "Structural")
+            .bytes(b.sealed_world(impulse_joint_to_nothing)?)
+            .about("accept.snap's world with a fixed impulse joint from the ball to body handle (index 1, generation 0), which does not exist, sealed with a valid checksum."),
+        reject("structural_dangling_multibody_link", "Structural")
+            .bytes(b.sealed_world(multibody_joint_to_nothing)?)
+            .about("accept.snap's world with a fixed multibody joint from the ball to body handle (index 1, generation 0), which does not exist, sealed with a valid checksum."),
+        reject("structural_dangling_contact_pair", "Structural")
+            .bytes(b.sealed_world(collider_gone_contact_kept)?)
+            .about("accept.snap's world with the ball's collider removed from the collider set and the ball, while the narrow phase keeps its contact pair with the ground, sealed with a valid checksum."),
+        reject("structural_dangling_active_body", "Structural")
+            .bytes(b.sealed_world(ball_gone_still_active)?)
+            .about("accept.snap's world with the ball and its collider removed and the narrow phase emptied, while the island manager's active set still holds the ball, sealed with a valid checksum."),
+
+        // Finiteness: check 14.
+        reject("non_finite_translation", "NonFinite")
+            .bytes(b.sealed_world(nan_translation)?)
+            .about("accept.snap's world with the ball's translation set to (NaN, 0, 0), sealed with a valid checksum."),
+        reject("non_finite_velocity", "NonFinite")
+            .bytes(b.sealed_world(infinite_velocity)?)
+            .about("accept.snap's world with the ball's linear velocity set to (0, +inf, 0), sealed with a valid checksum."),
+
+        // Format 2, compressed payload (flag bit 1): decompressed after checks 1-10, check 11.1.
+        accept("accept_compressed", at_30)
+            .bytes(&b.compressed)
+            .about("ball_drop after 30 steps, snapshotted compressed: format 2, flags 0x0002, payload = uncompressed length (u32 LE) then one LZ4 block."),
+        accept("accept_compressed_mac", at_30)
+            .bytes(&b.compressed_mac).key(TEST_KEY)
+            .about("ball_drop after 30 steps, snapshotted compressed with the test key (flags 0x0003; checksum and MAC over the compressed bytes), restored with the test key."),
+        accept("accept_format2_uncompressed", at_30)
+            .bytes(resealed(&b.plain, FORMAT_AT, &FORMAT_VERSION_2.to_le_bytes()))
+            .about("accept.snap with the format version set to 2 and flag bit 1 clear (the payload stored as it is), checksum recomputed."),
+        reject("compressed_mac_missing", "MacMissing")
+            .file("accept_compressed.snap").key(TEST_KEY)
+            .about("accept_compressed.snap (unauthenticated) restored with the test key."),
+        reject("unknown_flags_format2_bit2", "UnknownFlags")
+            .bytes(resealed(&b.compressed, FLAGS_AT, &(FLAG_COMPRESSED | 1 << 2).to_le_bytes()))
+            .about("accept_compressed.snap with flag bit 2 set as well (flags 0x0006), checksum recomputed: format 2 defines bits 0 and 1 only."),
+        reject("checksum_mismatch_compressed", "ChecksumMismatch")
+            .bytes(flip(&b.compressed, stored_middle, 0x01))
+            .about(format!("accept_compressed.snap with bit 0 of byte {stored_middle} (in the compressed payload) flipped: the checksum covers the stored bytes and is checked before decompressing.")),
+        reject("compressed_no_length_prefix", "Decompression")
+            .bytes(b.compressed_with(&b.stored[..3]))
+            .about("accept_compressed.snap's payload cut to its first 3 bytes (shorter than the 4-byte uncompressed length), length field and checksum recomputed."),
+        reject("compressed_truncated_stream", "Decompression")
+            .bytes(b.compressed_with(&b.stored[..b.stored.len() - 8]))
+            .about("accept_compressed.snap's payload without the last 8 bytes of its LZ4 block, length field and checksum recomputed."),
+        reject("compressed_length_over_limit", "PayloadTooLarge")
+            .bytes(b.compressed_stating(PAYLOAD_LIMIT as u32 + 1))
+            .about("accept_compressed.snap with the stated uncompressed length set to 2^30 + 1, checksum recomputed: refused before anything is allocated."),
+        reject("compressed_length_beyond_block", "Decompression")
+            .bytes(b.compressed_stating(PAYLOAD_LIMIT as u32))
+            .about(format!("accept_compressed.snap with the stated uncompressed length set to 2^30 (within the limit, but more than 255 x the {block}-byte LZ4 block can expand to), checksum recomputed: refused before anything is allocated.")),
+        reject("compressed_length_one_more", "Decompression")
+            .bytes(b.compressed_stating(n + 1))
+            .about(format!("accept_compressed.snap with the stated uncompressed length {} instead of {n}, checksum recomputed: the block decompresses to fewer bytes than stated.", n + 1)),
+        reject("compressed_length_one_less", "Decompression")
+            .bytes(b.compressed_stating(n - 1))
+            .about(format!("accept_compressed.snap with the stated uncompressed length {} instead of {n}, checksum recomputed: the block decompresses to more bytes than stated.", n - 1)),
+        reject("compressed_bit_flip_offset", "Decompression")
+            .bytes(b.compressed_with(&flip(&b.stored, match_offset, 0x80)))
+            .about(format!("accept_compressed.snap with bit 7 of payload byte {match_offset} flipped (the high byte of the LZ4 block's first match offset, which then points before the start of the output), checksum recomputed.")),
+        reject("compressed_undecodable", "Undecodable")
+            .bytes(b.compressed_with(&compress_payload(&[0xff; 64])))
+            .about("A format-2 compressed snapshot (valid checksum) whose payload is a valid LZ4 block of 64 bytes 0xff: it decompresses, then does not decode."),
+    ];
+    assemble(table)
+}
+
+/// The header offset of the format version (u16 LE, `docs/protocol.md` §3).
+const FORMAT_AT: usize = 8;
+/// The header offset of the flags (u16 LE).
+const FLAGS_AT: usize = 10;
+/// The header offset of the tick (u64 LE).
+const TICK_AT: usize = 16;
+/// The header offset of the payload length (u64 LE).
+const LENGTH_AT: usize = 56;
+/// The header offset of the MAC (32 bytes, the last of the header).
+const MAC_AT: usize = 96;
+
+/// What the vectors of a physics-version are made from: `ball_drop` adopted under it in match 7
+/// and stepped 30 times, its four snapshots, its payload and what continuing it gives, and the
+/// same scene under the other version.
+struct Base {
+    /// The physics-version of the vectors.
+    version: PhysicsVersion,
+    /// The version the mismatch vectors are made with ([`other_version`]).
+    other: PhysicsVersion,
+    /// The world's config: `version` in match 7.
+    config: WorldConfig,
+    /// `accept.snap`: the snapshot without a key.
+    plain: Vec<u8>,
+    /// `accept_mac.snap`: the snapshot with the test key.
+    mac: Vec<u8>,
+    /// `accept_compressed.snap`: the compressed snapshot (format 2) without a key.
+    compressed: Vec<u8>,
+    /// `accept_compressed_mac.snap`: the compressed snapshot with the test key.
+    compressed_mac: Vec<u8>,
+    /// The world's encoding: the payload of `accept.snap`.
+    payload: Vec<u8>,
+    /// The stored payload of `accept_compressed.snap`: the uncompressed length (u32 LE), then
+    /// the LZ4 block.
+    stored: Vec<u8>,
+    /// The verdict of every snapshot of the world: tick 30 and the digests of the next steps.
+    accepted: Expect,
+    /// The snapshot without a key of `ball_drop` after 30 steps under `other` (same match).
+    other_plain: Vec<u8>,
+    /// Its payload.
+    other_payload: Vec<u8>,
+}
+
+impl Base {
+    /// The base of `version`, after checking that the generator's checksum, MAC and format-2
+    /// framing are the wrapper's.
+    fn new(version: PhysicsVersion) -> Result<Base, String> {
+        let config = WorldConfig::new(version)
+            .map_err(|e| format!("physics-version {version}: {e}"))?
+            .with_match_id(MATCH_ID);
+        let other = other_version(version);
+        let other_config = WorldConfig::new(other)
+            .map_err(|e| format!("physics-version {other} (the other version): {e}"))?
+            .with_match_id(MATCH_ID);
+        let key = SnapshotKey::new(TEST_KEY);
+        let world = ball_drop(config, TICK)?;
+        let other_world = ball_drop(other_config, TICK)?;
+        let payload = encode_world(world.world());
+        let base = Base {
+            version,
+            other,
+            config,
+            plain: world.snapshot(None),
+            mac: world.snapshot(Some(&key)),
+            compressed: world.snapshot_compressed(None),
+            compressed_mac: world.snapshot_compressed(Some(&key)),
+            stored: compress_payload(&payload),
+            payload,
+            accepted: accepted(world),
+            other_plain: other_world.snapshot(None),
+            other_payload: encode_world(other_world.world()),
+        };
+        reseal_matches_wrapper(&base.plain, &base.mac)?;
+        format2_matches_wrapper(
+            &base.plain,
+            &base.stored,
+            &base.compressed,
+            &base.compressed_mac,
+        )?;
+        Ok(base)
     }
-    out.add(
-        "forged_checksum_without_key",
-        "The forged snapshot of forged_checksum_with_key restored without a key: its checksum is valid, so the changed world is accepted.",
-        forged_file,
-        MATCH_ID,
-        None,
-        forged_accept,
-        &forged,
-    );
 
-    // Decoding: check 11.
-    let sealed = |p: &[u8]| seal(version, TICK, digest, p, None);
-    out.reject(
-        "undecodable_empty_payload",
-        "A valid header (checksum included) with a payload of zero bytes.",
-        &sealed(&[]),
-        "Undecodable",
-    );
-    out.reject(
-        "undecodable_garbage",
-        "A valid header (checksum included) over a payload of 64 bytes 0xff.",
-        &sealed(&[0xff; 64]),
-        "Undecodable",
-    );
-    out.reject(
-        "undecodable_cut_short",
-        "accept.snap's payload without its last 10 bytes, sealed with a valid checksum.",
-        &sealed(&payload[..payload.len() - 10]),
-        "Undecodable",
-    );
-    let policy_at = 12
-        + bincode::serialize(&IntegrationParameters::default())
-            .map_err(|e| e.to_string())?
-            .len()
-        - 1;
-    let policy = config.params().ccd_persistent_contact_policy as u8;
-    if payload[policy_at] != policy {
-        return Err(format!(
-            "payload byte {policy_at} is {}, not the CCD persistent-contact policy {policy}",
-            payload[policy_at]
-        ));
+    /// `payload` sealed as a snapshot of this version at tick 30 in match 7, with a valid
+    /// checksum and no MAC.
+    fn sealed(&self, payload: &[u8]) -> Vec<u8> {
+        seal(self.version, TICK, self.config.digest(), payload, None)
     }
-    let mut p = payload.clone();
-    p[policy_at] = 9;
-    out.reject(
-        "undecodable_bad_enum",
-        &format!(
-            "accept.snap's payload with byte {policy_at} (ccd_persistent_contact_policy, the last integration parameter, {policy} here) set to 9, which is no variant, sealed with a valid checksum."
-        ),
-        &sealed(&p),
-        "Undecodable",
-    );
 
-    // Parameters and gravity: check 12.
-    let mut w = decode(&payload)?;
+    /// The payload of `accept.snap`'s world changed by `change`.
+    fn changed(&self, change: Change) -> Result<Vec<u8>, String> {
+        let mut world = decode(&self.payload)?;
+        change(&mut world)?;
+        Ok(encode_world(&world))
+    }
+
+    /// `accept.snap`'s world changed by `change`, re-encoded and [sealed](Base::sealed).
+    fn sealed_world(&self, change: Change) -> Result<Vec<u8>, String> {
+        Ok(self.sealed(&self.changed(change)?))
+    }
+
+    /// `accept_compressed.snap` with `stored` as its stored payload, length field and checksum
+    /// recomputed.
+    fn compressed_with(&self, stored: &[u8]) -> Vec<u8> {
+        reframed(&self.compressed, stored)
+    }
+
+    /// `accept_compressed.snap` with the uncompressed length its payload states (the first 4
+    /// stored bytes) set to `stated`, checksum recomputed.
+    fn compressed_stating(&self, stated: u32) -> Vec<u8> {
+        self.compressed_with(&overwrite(&self.stored, 0, &stated.to_le_bytes()))
+    }
+
+    /// The forged snapshot: `accept_mac.snap` with the ball's linear velocity set to 5 m/s up in
+    /// the payload, length field and checksum recomputed and the old MAC kept; and its verdict
+    /// without a key: the changed world's, at tick 30.
+    fn forged(&self) -> Result<(Vec<u8>, Expect), String> {
+        let payload = self.changed(ball_up)?;
+        let world = PinnedWorld::adopt(self.config, decode(&payload)?)
+            .map_err(|e| format!("the forged world cannot be adopted: {e}"))?;
+        let mut expect = accepted(world);
+        if let Expect::Accept(a) = &mut expect {
+            a.tick = TICK;
+        }
+        Ok((reframed(&self.mac, &payload), expect))
+    }
+
+    /// The offset in the payload of `ccd_persistent_contact_policy`, the last integration
+    /// parameter (after the 12 bytes of gravity; every parameter has a fixed size, the policy
+    /// one byte), and its value under this version. Err if the payload holds another value there.
+    fn policy_byte(&self) -> Result<(usize, u8), String> {
+        let at = 12
+            + bincode::serialize(&IntegrationParameters::default())
+                .map_err(|e| e.to_string())?
+                .len()
+            - 1;
+        let policy = self.config.params().ccd_persistent_contact_policy as u8;
+        if self.payload[at] != policy {
+            return Err(format!(
+                "payload byte {at} is {}, not the CCD persistent-contact policy {policy}",
+                self.payload[at]
+            ));
+        }
+        Ok((at, policy))
+    }
+}
+
+/// `ball_drop` adopted under `config` and stepped `steps` times, snapshotted without a key, and
+/// the verdict of that snapshot.
+fn unauthenticated(config: WorldConfig, steps: u64) -> Result<(Vec<u8>, Expect), String> {
+    let world = ball_drop(config, steps)?;
+    Ok((world.snapshot(None), accepted(world)))
+}
+
+/// `bytes` with `new` written at offset `at`; the checksum is not recomputed.
+fn overwrite(bytes: &[u8], at: usize, new: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out[at..at + new.len()].copy_from_slice(new);
+    out
+}
+
+/// [`overwrite`], then the checksum recomputed.
+fn resealed(bytes: &[u8], at: usize, new: &[u8]) -> Vec<u8> {
+    let mut out = overwrite(bytes, at, new);
+    reseal(&mut out, None);
+    out
+}
+
+/// `bytes` with the bits of `mask` flipped in byte `at`; the checksum is not recomputed.
+fn flip(bytes: &[u8], at: usize, mask: u8) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out[at] ^= mask;
+    out
+}
+
+/// The header of `snapshot` over `payload`: its length field and checksum recomputed, its MAC
+/// field (if any) kept.
+fn reframed(snapshot: &[u8], payload: &[u8]) -> Vec<u8> {
+    let mut out = overwrite(
+        &snapshot[..HEADER_LEN],
+        LENGTH_AT,
+        &(payload.len() as u64).to_le_bytes(),
+    );
+    out.extend_from_slice(payload);
+    reseal(&mut out, None);
+    out
+}
+
+/// A change to `accept.snap`'s world ([`Base::changed`]); Err if the world lacks what it changes.
+type Change = fn(&mut PhysicsWorld) -> Result<(), String>;
+
+/// Integration parameter dt set to 1/30.
+fn dt_one_thirtieth(w: &mut PhysicsWorld) -> Result<(), String> {
     w.integration_parameters.dt = 1.0 / 30.0;
-    out.reject(
-        "config_mismatch_dt",
-        "accept.snap's world with integration parameter dt set to 1/30, re-encoded and sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "ConfigMismatch",
-    );
-    let mut w = decode(&payload)?;
-    w.gravity[1] = -9.8;
-    out.reject(
-        "config_mismatch_gravity",
-        "accept.snap's world with gravity.y set to -9.8, re-encoded and sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "ConfigMismatch",
-    );
-    out.reject(
-        "config_mismatch_other_version_params",
-        &format!(
-            "The payload of physics_version_mismatch (a version-{other} world) sealed as version {version} of match 7 with a valid checksum: the two CCD parameters differ."
-        ),
-        &sealed(&other_payload),
-        "ConfigMismatch",
-    );
+    Ok(())
+}
 
-    // Structure: check 13.
-    let mut w = decode(&payload)?;
+/// Gravity's y set to -9.8.
+fn gravity_y_9_8(w: &mut PhysicsWorld) -> Result<(), String> {
+    w.gravity[1] = -9.8;
+    Ok(())
+}
+
+/// Every rigid body removed from the body set; the ball's collider keeps its parent handle.
+fn no_bodies(w: &mut PhysicsWorld) -> Result<(), String> {
     w.bodies = RigidBodySet::new();
-    out.reject(
-        "structural_dangling_parent",
-        "accept.snap's world with every rigid body removed from the body set (the ball's collider keeps its parent handle), sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "Structural",
-    );
-    let mut w = decode(&payload)?;
-    let collider = ball_collider(&w)?;
+    Ok(())
+}
+
+/// The ball's collider removed from the collider set against an empty body set: the ball keeps
+/// listing it.
+fn collider_gone_still_listed(w: &mut PhysicsWorld) -> Result<(), String> {
+    let collider = ball_collider(w)?;
     let PhysicsWorld {
         colliders,
         islands,
         soft_bodies,
         ..
-    } = &mut w;
-    // Removed against an empty body set: the ball keeps listing the collider.
+    } = w;
     colliders.remove(
         collider,
         islands,
@@ -770,62 +840,51 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         soft_bodies,
         false,
     );
-    out.reject(
-        "structural_body_lists_missing_collider",
-        "accept.snap's world with the ball's collider removed from the collider set while the ball still lists it, sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "Structural",
-    );
-    let mut w = decode(&payload)?;
-    let ball = first_body(&w)?;
-    w.impulse_joints.insert(
-        ball,
-        RigidBodyHandle::from_raw_parts(1, 0),
-        FixedJointBuilder::new(),
-        false,
-    );
-    out.reject(
-        "structural_dangling_joint",
-        "accept.snap's world with a fixed impulse joint from the ball to body handle (index 1, generation 0), which does not exist, sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "Structural",
-    );
-    let mut w = decode(&payload)?;
-    let ball = first_body(&w)?;
-    w.multibody_joints.insert(
-        ball,
-        RigidBodyHandle::from_raw_parts(1, 0),
-        FixedJointBuilder::new(),
-        false,
-    );
-    out.reject(
-        "structural_dangling_multibody_link",
-        "accept.snap's world with a fixed multibody joint from the ball to body handle (index 1, generation 0), which does not exist, sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "Structural",
-    );
-    let mut w = decode(&payload)?;
-    let collider = ball_collider(&w)?;
+    Ok(())
+}
+
+/// A fixed impulse joint from the ball to body handle (index 1, generation 0), which does not
+/// exist.
+fn impulse_joint_to_nothing(w: &mut PhysicsWorld) -> Result<(), String> {
+    let ball = first_body(w)?;
+    let nothing = RigidBodyHandle::from_raw_parts(1, 0);
+    w.impulse_joints
+        .insert(ball, nothing, FixedJointBuilder::new(), false);
+    Ok(())
+}
+
+/// A fixed multibody joint from the ball to body handle (index 1, generation 0), which does not
+/// exist.
+fn multibody_joint_to_nothing(w: &mut PhysicsWorld) -> Result<(), String> {
+    let ball = first_body(w)?;
+    let nothing = RigidBodyHandle::from_raw_parts(1, 0);
+    w.multibody_joints
+        .insert(ball, nothing, FixedJointBuilder::new(), false);
+    Ok(())
+}
+
+/// The ball's collider removed properly from the sets, while the narrow phase keeps its contact
+/// pair with the ground. Err if there is no contact pair to keep.
+fn collider_gone_contact_kept(w: &mut PhysicsWorld) -> Result<(), String> {
+    let collider = ball_collider(w)?;
     let PhysicsWorld {
         colliders,
         islands,
         bodies,
         soft_bodies,
         ..
-    } = &mut w;
-    // Removed properly from the sets, but the narrow phase keeps its contact pair with the ground.
+    } = w;
     colliders.remove(collider, islands, bodies, soft_bodies, false);
     if w.narrow_phase.contact_pairs().count() == 0 {
         return Err("ball_drop has no contact pair at the snapshot's tick".to_string());
     }
-    out.reject(
-        "structural_dangling_contact_pair",
-        "accept.snap's world with the ball's collider removed from the collider set and the ball, while the narrow phase keeps its contact pair with the ground, sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "Structural",
-    );
-    let mut w = decode(&payload)?;
-    let ball = first_body(&w)?;
+    Ok(())
+}
+
+/// The ball and its collider removed against an empty island manager, and the narrow phase
+/// emptied: the world's active set keeps the ball.
+fn ball_gone_still_active(w: &mut PhysicsWorld) -> Result<(), String> {
+    let ball = first_body(w)?;
     let PhysicsWorld {
         colliders,
         bodies,
@@ -833,8 +892,7 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         multibody_joints,
         soft_bodies,
         ..
-    } = &mut w;
-    // Removed against an empty island manager: the world's active set keeps the ball.
+    } = w;
     bodies.remove(
         ball,
         &mut IslandManager::new(),
@@ -845,220 +903,144 @@ pub fn generate(version: u32) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         true,
     );
     w.narrow_phase = NarrowPhase::new();
-    out.reject(
-        "structural_dangling_active_body",
-        "accept.snap's world with the ball and its collider removed and the narrow phase emptied, while the island manager's active set still holds the ball, sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "Structural",
-    );
-
-    // Finiteness: check 14.
-    let mut w = decode(&payload)?;
-    let ball = first_body(&w)?;
-    w.bodies[ball].set_translation(Vec3::new(f32::NAN, 0.0, 0.0), false);
-    out.reject(
-        "non_finite_translation",
-        "accept.snap's world with the ball's translation set to (NaN, 0, 0), sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "NonFinite",
-    );
-    let mut w = decode(&payload)?;
-    let ball = first_body(&w)?;
-    w.bodies[ball].set_linvel(Vec3::new(0.0, f32::INFINITY, 0.0), false);
-    out.reject(
-        "non_finite_velocity",
-        "accept.snap's world with the ball's linear velocity set to (0, +inf, 0), sealed with a valid checksum.",
-        &sealed(&encode_world(&w)),
-        "NonFinite",
-    );
-
-    // Format 2, compressed payload (flag bit 1): decompressed after checks 1-10, check 11.1.
-    let stored = compress_payload(&payload);
-    format2_matches_wrapper(&plain, &stored, &compressed, &compressed_mac)?;
-    out.add(
-        "accept_compressed",
-        "ball_drop after 30 steps, snapshotted compressed: format 2, flags 0x0002, payload = uncompressed length (u32 LE) then one LZ4 block.",
-        "accept_compressed.snap",
-        MATCH_ID,
-        None,
-        accepted.clone(),
-        &compressed,
-    );
-    out.add(
-        "accept_compressed_mac",
-        "ball_drop after 30 steps, snapshotted compressed with the test key (flags 0x0003; checksum and MAC over the compressed bytes), restored with the test key.",
-        "accept_compressed_mac.snap",
-        MATCH_ID,
-        k,
-        accepted.clone(),
-        &compressed_mac,
-    );
-    let mut bytes = plain.clone();
-    bytes[8..10].copy_from_slice(&FORMAT_VERSION_2.to_le_bytes());
-    reseal(&mut bytes, None);
-    out.add(
-        "accept_format2_uncompressed",
-        "accept.snap with the format version set to 2 and flag bit 1 clear (the payload stored as it is), checksum recomputed.",
-        "accept_format2_uncompressed.snap",
-        MATCH_ID,
-        None,
-        accepted.clone(),
-        &bytes,
-    );
-    out.add(
-        "compressed_mac_missing",
-        "accept_compressed.snap (unauthenticated) restored with the test key.",
-        "accept_compressed.snap",
-        MATCH_ID,
-        k,
-        Expect::Reject("MacMissing".to_string()),
-        &compressed,
-    );
-    let mut bytes = compressed.clone();
-    bytes[10..12].copy_from_slice(&(FLAG_COMPRESSED | 1 << 2).to_le_bytes());
-    reseal(&mut bytes, None);
-    out.reject(
-        "unknown_flags_format2_bit2",
-        "accept_compressed.snap with flag bit 2 set as well (flags 0x0006), checksum recomputed: format 2 defines bits 0 and 1 only.",
-        &bytes,
-        "UnknownFlags",
-    );
-    let mut bytes = compressed.clone();
-    let middle = HEADER_LEN + stored.len() / 2;
-    bytes[middle] ^= 0x01;
-    out.reject(
-        "checksum_mismatch_compressed",
-        &format!("accept_compressed.snap with bit 0 of byte {middle} (in the compressed payload) flipped: the checksum covers the stored bytes and is checked before decompressing."),
-        &bytes,
-        "ChecksumMismatch",
-    );
-    // A compressed snapshot whose stored payload is `stored`, length and checksum recomputed.
-    let with_stored = |stored: &[u8]| {
-        let mut bytes = compressed[..HEADER_LEN].to_vec();
-        bytes[56..64].copy_from_slice(&(stored.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(stored);
-        reseal(&mut bytes, None);
-        bytes
-    };
-    let with_stated = |stated: u32| {
-        let mut s = stored.clone();
-        s[..4].copy_from_slice(&stated.to_le_bytes());
-        with_stored(&s)
-    };
-    out.reject(
-        "compressed_no_length_prefix",
-        "accept_compressed.snap's payload cut to its first 3 bytes (shorter than the 4-byte uncompressed length), length field and checksum recomputed.",
-        &with_stored(&stored[..3]),
-        "Decompression",
-    );
-    out.reject(
-        "compressed_truncated_stream",
-        "accept_compressed.snap's payload without the last 8 bytes of its LZ4 block, length field and checksum recomputed.",
-        &with_stored(&stored[..stored.len() - 8]),
-        "Decompression",
-    );
-    out.reject(
-        "compressed_length_over_limit",
-        "accept_compressed.snap with the stated uncompressed length set to 2^30 + 1, checksum recomputed: refused before anything is allocated.",
-        &with_stated(PAYLOAD_LIMIT as u32 + 1),
-        "PayloadTooLarge",
-    );
-    let block = stored.len() - 4;
-    out.reject(
-        "compressed_length_beyond_block",
-        &format!("accept_compressed.snap with the stated uncompressed length set to 2^30 (within the limit, but more than 255 x the {block}-byte LZ4 block can expand to), checksum recomputed: refused before anything is allocated."),
-        &with_stated(PAYLOAD_LIMIT as u32),
-        "Decompression",
-    );
-    let n = payload.len() as u32;
-    out.reject(
-        "compressed_length_one_more",
-        &format!("accept_compressed.snap with the stated uncompressed length {} instead of {n}, checksum recomputed: the block decompresses to fewer bytes than stated.", n + 1),
-        &with_stated(n + 1),
-        "Decompression",
-    );
-    out.reject(
-        "compressed_length_one_less",
-        &format!("accept_compressed.snap with the stated uncompressed length {} instead of {n}, checksum recomputed: the block decompresses to more bytes than stated.", n - 1),
-        &with_stated(n - 1),
-        "Decompression",
-    );
-    let at = first_match_offset_high_byte(&stored)?;
-    let mut s = stored.clone();
-    s[at] ^= 0x80;
-    out.reject(
-        "compressed_bit_flip_offset",
-        &format!("accept_compressed.snap with bit 7 of payload byte {at} flipped (the high byte of the LZ4 block's first match offset, which then points before the start of the output), checksum recomputed."),
-        &with_stored(&s),
-        "Decompression",
-    );
-    out.reject(
-        "compressed_undecodable",
-        "A format-2 compressed snapshot (valid checksum) whose payload is a valid LZ4 block of 64 bytes 0xff: it decompresses, then does not decode.",
-        &with_stored(&compress_payload(&[0xff; 64])),
-        "Undecodable",
-    );
-
-    out.finish()
+    Ok(())
 }
 
-/// The vectors being generated.
-#[derive(Default)]
-struct Vectors(Vec<(Vector, Vec<u8>)>);
+/// The ball's translation set to (NaN, 0, 0).
+fn nan_translation(w: &mut PhysicsWorld) -> Result<(), String> {
+    let ball = first_body(w)?;
+    w.bodies[ball].set_translation(Vec3::new(f32::NAN, 0.0, 0.0), false);
+    Ok(())
+}
 
-impl Vectors {
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        name: &str,
-        about: &str,
-        file: &str,
-        match_id: u64,
-        key: Option<&[u8; 32]>,
-        expect: Expect,
-        bytes: &[u8],
-    ) {
-        let vector = Vector {
-            name: name.to_string(),
-            about: about.to_string(),
-            file: file.to_string(),
-            match_id,
-            key: key.map(|k| hex(k)),
+/// The ball's linear velocity set to (0, +inf, 0).
+fn infinite_velocity(w: &mut PhysicsWorld) -> Result<(), String> {
+    let ball = first_body(w)?;
+    w.bodies[ball].set_linvel(Vec3::new(0.0, f32::INFINITY, 0.0), false);
+    Ok(())
+}
+
+/// The ball's linear velocity set to 5 m/s up, waking it (the forged snapshot).
+fn ball_up(w: &mut PhysicsWorld) -> Result<(), String> {
+    let ball = first_body(w)?;
+    w.bodies[ball].set_linvel(Vec3::new(0.0, 5.0, 0.0), true);
+    Ok(())
+}
+
+/// One row of [`generate`]'s table: a vector, and its file's bytes unless it restores an earlier
+/// row's file again.
+struct Row {
+    /// The vector's name.
+    name: &'static str,
+    /// Its verdict.
+    expect: Expect,
+    /// The bytes of its file; `None`: an earlier row's file.
+    bytes: Option<Vec<u8>>,
+    /// Its file; `None`: `<name>.snap`.
+    file: Option<&'static str>,
+    /// The key it is restored with.
+    key: Option<[u8; 32]>,
+    /// The match it is restored into.
+    match_id: u64,
+    /// What was done to the bytes.
+    about: String,
+}
+
+/// A row whose restore succeeds with `expect` (the verdict of the world that was snapshotted).
+fn accept(name: &'static str, expect: &Expect) -> Row {
+    Row::new(name, expect.clone())
+}
+
+/// A row whose restore fails with the `rapier_pinned::ErrorKind` named `kind`.
+fn reject(name: &'static str, kind: &str) -> Row {
+    Row::new(name, Expect::Reject(kind.to_string()))
+}
+
+impl Row {
+    /// A row restored from its own file without a key into match 7, as yet without bytes.
+    fn new(name: &'static str, expect: Expect) -> Row {
+        Row {
+            name,
             expect,
-        };
-        self.0.push((vector, bytes.to_vec()));
-    }
-
-    /// A rejected vector in its own file `<name>.snap`, restored without a key.
-    fn reject(&mut self, name: &str, about: &str, bytes: &[u8], kind: &str) {
-        let expect = Expect::Reject(kind.to_string());
-        let file = format!("{name}.snap");
-        self.add(name, about, &file, MATCH_ID, None, expect, bytes);
-    }
-
-    /// A rejected vector in its own file, restored with the test key.
-    fn reject_with_key(&mut self, name: &str, about: &str, bytes: &[u8], kind: &str) {
-        let expect = Expect::Reject(kind.to_string());
-        let file = format!("{name}.snap");
-        self.add(name, about, &file, MATCH_ID, Some(&TEST_KEY), expect, bytes);
-    }
-
-    /// The vectors, after checking that names are unique and shared files have the same bytes.
-    fn finish(self) -> Result<Vec<(Vector, Vec<u8>)>, String> {
-        let mut names = BTreeSet::new();
-        let mut files: BTreeMap<&str, &[u8]> = BTreeMap::new();
-        for (v, bytes) in &self.0 {
-            if !names.insert(v.name.as_str()) {
-                return Err(format!("vector {} generated twice", v.name));
-            }
-            if let Some(other) = files.insert(v.file.as_str(), bytes) {
-                if other != bytes.as_slice() {
-                    return Err(format!("file {} generated with two contents", v.file));
-                }
-            }
+            bytes: None,
+            file: None,
+            key: None,
+            match_id: MATCH_ID,
+            about: String::new(),
         }
-        Ok(self.0)
     }
+
+    /// The bytes of the row's (new) file.
+    fn bytes(mut self, bytes: impl AsRef<[u8]>) -> Row {
+        self.bytes = Some(bytes.as_ref().to_vec());
+        self
+    }
+
+    /// The row's file is `file` rather than `<name>.snap`; without [`Row::bytes`], that of an
+    /// earlier row, restored again.
+    fn file(mut self, file: &'static str) -> Row {
+        self.file = Some(file);
+        self
+    }
+
+    /// Restored with `key` rather than without a key.
+    fn key(mut self, key: [u8; 32]) -> Row {
+        self.key = Some(key);
+        self
+    }
+
+    /// Restored into a world of `match_id` rather than [`MATCH_ID`].
+    fn match_id(mut self, match_id: u64) -> Row {
+        self.match_id = match_id;
+        self
+    }
+
+    /// What was done to the bytes: the manifest's `about`.
+    fn about(mut self, about: impl Into<String>) -> Row {
+        self.about = about.into();
+        self
+    }
+}
+
+/// The table's vectors with their files' bytes, in order. Err if a name comes twice, a file is
+/// made twice, or a row without bytes names no earlier row's file.
+fn assemble(table: Vec<Row>) -> Result<Vec<(Vector, Vec<u8>)>, String> {
+    let mut names = BTreeSet::new();
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut out = Vec::new();
+    for row in table {
+        if !names.insert(row.name) {
+            return Err(format!("vector {} generated twice", row.name));
+        }
+        let file = row
+            .file
+            .map_or_else(|| format!("{}.snap", row.name), str::to_string);
+        let bytes = match row.bytes {
+            Some(_) if files.contains_key(&file) => {
+                return Err(format!("file {file} generated twice"));
+            }
+            Some(bytes) => {
+                files.insert(file.clone(), bytes.clone());
+                bytes
+            }
+            None => files.get(&file).cloned().ok_or_else(|| {
+                format!(
+                    "vector {}: no bytes, and no earlier vector makes {file}",
+                    row.name
+                )
+            })?,
+        };
+        let vector = Vector {
+            name: row.name.to_string(),
+            about: row.about,
+            file,
+            match_id: row.match_id,
+            key: row.key.map(|k| hex(&k)),
+            expect: row.expect,
+        };
+        out.push((vector, bytes));
+    }
+    Ok(out)
 }
 
 /// The released version a mismatch vector of `version` is made with: version 1 uses 2, every
@@ -1085,7 +1067,7 @@ fn ball_drop(config: WorldConfig, steps: u64) -> Result<PinnedWorld, String> {
 
 /// The verdict of a snapshot of `world` taken now: its tick and the digests of the next
 /// [`STEPS`] steps, from `world` itself.
-fn accept(mut world: PinnedWorld) -> Expect {
+fn accepted(mut world: PinnedWorld) -> Expect {
     let tick = world.tick();
     let digests = (0..STEPS)
         .map(|_| {
