@@ -19,7 +19,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 game="$root/examples/downstream"
 # The game's Cargo.lock also pins the dependencies of the path crates it uses from this repository
-# (crates/pinned, crates/scenes, crates/golden): a change to theirs needs it updated too.
+# (crates/pinned, crates/digest, crates/scenes, crates/golden): a change to theirs needs it updated
+# too.
 if ! meta=$(cargo metadata --format-version 1 --locked --manifest-path "$game/Cargo.toml"); then
   echo "FAIL - examples/downstream/Cargo.lock is out of date (a dependency of crates/pinned, scenes"
   echo "       or golden changed?): run \`cargo metadata --format-version 1 --manifest-path"

@@ -6,6 +6,7 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::CcdConfig;
+use rapier_pinned_ccd_eval::configs;
 use rapier_pinned_ccd_eval::variations::{rotors, spinning_blades, FamilyReport};
 
 /// The time step: `--dt SECONDS` on the command line, upstream's default otherwise.
@@ -20,7 +21,7 @@ fn dt() -> Real {
 fn print(name: &str, config: CcdConfig, r: FamilyReport) {
     println!(
         "{name:<44} {:<9} runs {:>5} strict: frame {:>4} cleared {:>4} gated {:>4}; worst penetration / half-thickness {:>7.3}; unmeasured {}",
-        config.label(),
+        configs::label(config),
         r.runs,
         r.frame_strict,
         r.cleared,

@@ -6,6 +6,8 @@
 //! language-neutral vectors under `conformance/`; it measures behaviour of the CCD settings on
 //! worlds the scene catalog builds.
 //!
+//! - [`configs`]: the six CCD configurations the evaluation measures, their table label and
+//!   their `POLICY on|off` command-line form;
 //! - [`measure`]: strict pass-through (by the frames, and the between-frames refinement that may
 //!   clear a step), end-of-frame penetration;
 //! - [`truncation`]: motion lost to CCD clamps;
@@ -18,6 +20,7 @@
 //! thin-part sets, the `ccd_relative_motion` scenarios, thread-count determinism of the CCD pass
 //! with the `parallel` feature).
 
+pub mod configs;
 pub mod measure;
 pub mod perturbation;
 pub mod truncation;

@@ -383,7 +383,7 @@ pub fn table_at(
             out += &format!(
                 "{:<22} {:<9} {:>7} {:>5} {:>7} {:>8} {:>5} {:>10.3} {:>7.1} {trunc}  {gate}\n",
                 set.name,
-                config.label(),
+                crate::configs::label(*config),
                 format!("{}/{}", r.runs, r.expected_runs),
                 r.frame_strict,
                 r.cleared,
@@ -395,7 +395,7 @@ pub fn table_at(
             errors.extend(
                 r.errors
                     .iter()
-                    .map(|e| format!("{} {}: {e}", set.name, config.label())),
+                    .map(|e| format!("{} {}: {e}", set.name, crate::configs::label(*config))),
             );
         }
     }

@@ -5,6 +5,7 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::CcdConfig;
+use rapier_pinned_ccd_eval::configs;
 use rapier_pinned_ccd_eval::perturbation::{run_set, run_set_edited, SetReport};
 use rapier_pinned_ccd_eval::variations;
 use rapier_pinned_scenes::{thin_sets, ThinSet};
@@ -22,7 +23,7 @@ fn report(set: &ThinSet, config: CcdConfig, r: &SetReport) {
     println!(
         "{:<22} {}: {} runs, strict pass-throughs {}, max penetration {:.3} mm (half-thickness {:.1} mm)",
         set.name,
-        config.label(),
+        configs::label(config),
         r.runs,
         r.pass_throughs,
         r.max_penetration * 1e3,

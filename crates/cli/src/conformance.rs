@@ -3,7 +3,8 @@
 use rapier3d::prelude::*;
 use rapier_pinned::{import_upstream, PhysicsVersion, PinnedWorld, WorldConfig};
 use rapier_pinned_conformance::{conformance_dir, snapshot_vectors, sweep_check};
-use rapier_pinned_scenes::{find, state_digest};
+use rapier_pinned_digest::state_digest;
+use rapier_pinned_scenes::find;
 
 /// One suite's outcome: its name, its cases, how many failed and what to print about them.
 pub struct Suite {

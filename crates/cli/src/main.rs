@@ -17,7 +17,8 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use rapier3d::prelude::*;
 use rapier_pinned::{SnapshotKey, WorldConfig};
-use rapier_pinned_scenes::{catalog, digest_lines, find, state_digest, thin_sets, Scene};
+use rapier_pinned_digest::state_digest;
+use rapier_pinned_scenes::{catalog, digest_lines, find, thin_sets, Scene};
 
 #[derive(Parser)]
 #[command(
@@ -406,7 +407,7 @@ fn parse_config(text: &str) -> Result<rapier_pinned::CcdConfig, String> {
     let (policy, rm) = text
         .split_once(':')
         .ok_or_else(|| format!("config '{text}': expected POLICY:on or POLICY:off"))?;
-    rapier_pinned::CcdConfig::parse(policy, rm)
+    rapier_pinned_ccd_eval::configs::parse(policy, rm)
 }
 
 fn digests(names: &[String], config: Option<&str>) -> Result<(), String> {
@@ -450,7 +451,7 @@ fn perturbation(
     configs: &[String],
     tick_hz: &[u32],
 ) -> Result<(), String> {
-    use rapier_pinned::CcdConfig;
+    use rapier_pinned_ccd_eval::configs::all_six;
     use rapier_pinned_ccd_eval::perturbation::{table, table_at};
     if let Some(n) = tick_hz.iter().find(|&&n| n == 0) {
         return Err(format!("--tick-hz {n}: expected a positive rate"));
@@ -476,7 +477,7 @@ fn perturbation(
         .map(|c| parse_config(c))
         .collect::<Result<Vec<_>, _>>()?;
     let configs = if configs.is_empty() {
-        CcdConfig::all_six().to_vec()
+        all_six().to_vec()
     } else {
         configs
     };

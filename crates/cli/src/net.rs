@@ -119,7 +119,7 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
         // The server's sockets are closed now: each bridge relays what is left and logs.
         bridges.wait(Duration::from_secs(5));
     }
-    end.map_err(Failure::Failed)?;
+    end.map_err(|e| Failure::Failed(e.to_string()))?;
     Ok(())
 }
 
@@ -140,6 +140,6 @@ pub fn join(
         desync_at,
         &mut std::io::stdout(),
     )
-    .map_err(Failure::Refused)?;
+    .map_err(|e| Failure::Refused(e.to_string()))?;
     Ok(())
 }

@@ -332,7 +332,7 @@ pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Resu
         Ok(c) => c.with_match_id(match_id),
         Err(e) => {
             print_rows(&rows);
-            return Err(Failure::Refused(typed(&e)));
+            return Err(Failure::Refused(typed(&e.into())));
         }
     };
     // The settings the snapshot records (its payload's gravity and parameters): the restore
@@ -341,7 +341,7 @@ pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Resu
         Ok((gravity, params)) => match GameSettings::of_world(gravity, &params) {
             Some(s) => match config.with_settings(s) {
                 Ok(c) => (c, s.to_string()),
-                Err(e) => (config, format!("{s}: {}", typed(&e))),
+                Err(e) => (config, format!("{s}: {}", typed(&e.into()))),
             },
             None => (
                 config,
@@ -407,7 +407,7 @@ pub fn continue_file(r: &RestoreArgs, steps: u64) -> Result<(), Failure> {
     let (mut world, _, _) = restore_file(r)?;
     for _ in 0..steps {
         world.step();
-        let digest = rapier_pinned_scenes::state_digest(world.bodies());
+        let digest = rapier_pinned_digest::state_digest(world.bodies());
         println!("{} {digest:016x}", world.tick());
     }
     Ok(())
@@ -427,7 +427,7 @@ fn restore_file(
         Some(v) => config(v, r.match_id, &r.settings)?,
         None => r.settings.apply(
             WorldConfig::new(info.physics_version)
-                .map_err(|e| Failure::Refused(typed(&e)))?
+                .map_err(|e| Failure::Refused(typed(&e.into())))?
                 .with_match_id(r.match_id),
         )?,
     };

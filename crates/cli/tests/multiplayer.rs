@@ -504,7 +504,7 @@ fn two_bots_and_a_late_third_report_every_digest_equal() {
     }
     let offline = format!(
         "{:016x}",
-        rapier_pinned_scenes::state_digest(world.bodies())
+        rapier_pinned_digest::state_digest(world.bodies())
     );
     assert_eq!(digest_of(&lines, "done tick 1200"), offline);
 }
@@ -682,10 +682,10 @@ fn ws_play(
                 }
                 assert_eq!(step.reconnect, None);
                 if let Some(end) = step.end {
-                    break end;
+                    break end.map_err(|e| e.to_string());
                 }
             }
-            Err(e) => break Err(e),
+            Err(e) => break Err(e.to_string()),
         }
     };
     let _ = ws.close(None);

@@ -19,9 +19,9 @@ impl ggrs::Config for GgrsConfig {
 }
 
 /// The checksum GGRS compares between peers and across a rollback: the world's state digest
-/// (`rapier_pinned_scenes::state_digest`, every body's pose and velocities, bit for bit).
+/// (`rapier_pinned_digest::state_digest`, every body's pose and velocities, bit for bit).
 pub fn checksum(world: &PinnedWorld) -> u128 {
-    u128::from(rapier_pinned_scenes::state_digest(world.bodies()))
+    u128::from(rapier_pinned_digest::state_digest(world.bodies()))
 }
 
 /// A pinned world stepped by GGRS's requests, and the GGRS frame it is at.

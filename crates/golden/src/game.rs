@@ -267,7 +267,7 @@ pub enum GoldenError {
     /// No released physics-version has this number.
     UnknownPhysicsVersion {
         name: String,
-        error: rapier_pinned::Error,
+        error: rapier_pinned::ConfigError,
     },
     /// The scene's world is not pinned to the physics-version: `PinnedWorld::adopt` refused it
     /// (its error names every differing field with both values, or the failed check).
@@ -279,7 +279,7 @@ pub enum GoldenError {
     /// Settings the physics-version does not allow ([`GoldenRun::settings`]).
     SettingNotAllowed {
         name: String,
-        error: rapier_pinned::Error,
+        error: rapier_pinned::ConfigError,
     },
     /// No steps, or a name that cannot be a snapshot name.
     BadRun { name: String, reason: String },

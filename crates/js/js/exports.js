@@ -415,7 +415,7 @@ export class World {
   forEachRigidBody(f) {
     for (const h of this.raw.bodyHandles()) f(new RigidBody(this.raw, h));
   }
-  /** The state digest (crates/scenes/src/digest.rs), 16 hex digits. */
+  /** The state digest (crates/digest/src/lib.rs), 16 hex digits. */
   digest() {
     return this.raw.digest();
   }

@@ -108,7 +108,7 @@ export declare class World {
   createImpulseJoint(data: JointData, body1: RigidBody, body2: RigidBody, wakeUp: boolean): ImpulseJoint;
   getRigidBody(handle: number): RigidBody | null;
   forEachRigidBody(f: (body: RigidBody) => void): void;
-  /** The state digest (crates/scenes/src/digest.rs) as 16 hex digits. */
+  /** The state digest (crates/digest/src/lib.rs) as 16 hex digits. */
   digest(): string;
   free(): void;
 }

@@ -85,7 +85,7 @@ impl RawWorld {
     #[wasm_bindgen(js_name = pinnedScene)]
     pub fn pinned_scene(version: u32, match_id: u64, name: &str) -> Result<RawWorld, JsValue> {
         let config = WorldConfig::new(version)
-            .map_err(|e| pinned_error(&e))?
+            .map_err(|e| pinned_error(&e.into()))?
             .with_match_id(match_id);
         let scene = catalog()
             .iter()

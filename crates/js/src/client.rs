@@ -5,6 +5,7 @@
 
 use rapier_pinned_net::client::{Lockstep, Session};
 use rapier_pinned_net::wire::{decode_frame, encode_frame, ServerMsg};
+use rapier_pinned_net::NetError;
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
@@ -16,7 +17,7 @@ use crate::pinned::config;
 pub struct NetClient {
     core: Lockstep,
     log: Vec<String>,
-    end: Option<Result<Session, String>>,
+    end: Option<Result<Session, NetError>>,
 }
 
 fn frames(msgs: &[rapier_pinned_net::wire::ClientMsg]) -> Result<Vec<js_sys::Uint8Array>, JsValue> {
@@ -58,7 +59,10 @@ impl NetClient {
     #[wasm_bindgen(js_name = onFrame)]
     pub fn on_frame(&mut self, bytes: &[u8]) -> Result<Vec<js_sys::Uint8Array>, JsValue> {
         let msg: ServerMsg = decode_frame(bytes).map_err(|e| js_error(&e.to_string()))?;
-        let step = self.core.on_message(msg).map_err(|e| js_error(&e))?;
+        let step = self
+            .core
+            .on_message(msg)
+            .map_err(|e| js_error(&e.to_string()))?;
         self.log.extend(step.log);
         if step.reconnect.is_some() {
             return Err(js_error("host migration is not followed over WebSocket"));
@@ -89,7 +93,7 @@ impl NetClient {
                 s.reported.to_string(),
                 format!("{:016x}", s.digest),
             ]),
-            Some(Err(e)) => Err(js_error(e)),
+            Some(Err(e)) => Err(js_error(&e.to_string())),
             None => Err(js_error("the session has not ended")),
         }
     }

@@ -16,7 +16,7 @@ pub fn config(
     settings: Option<Vec<f64>>,
 ) -> Result<WorldConfig, JsValue> {
     let config = WorldConfig::new(version)
-        .map_err(|e| pinned_error(&e))?
+        .map_err(|e| pinned_error(&e.into()))?
         .with_match_id(match_id);
     let Some(s) = settings else {
         return Ok(config);
@@ -33,7 +33,9 @@ pub fn config(
         tick_hz: tick_hz as u32,
         length_unit: length_unit as f32,
     };
-    config.with_settings(settings).map_err(|e| pinned_error(&e))
+    config
+        .with_settings(settings)
+        .map_err(|e| pinned_error(&e.into()))
 }
 
 #[wasm_bindgen]

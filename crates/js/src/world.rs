@@ -207,9 +207,9 @@ impl RawWorld {
         }
     }
 
-    /// The state digest of every body, as 16 hex digits (`crates/scenes/src/digest.rs`).
+    /// The state digest of every body, as 16 hex digits (`crates/digest/src/lib.rs`).
     pub fn digest(&self) -> String {
-        format!("{:016x}", rapier_pinned_scenes::state_digest(self.bodies()))
+        format!("{:016x}", rapier_pinned_digest::state_digest(self.bodies()))
     }
 
     /// The gravity, `[x, y, z]`.
@@ -396,7 +396,7 @@ impl RawWorld {
     /// A body's 13 state numbers: translation, rotation (x y z w), linear and angular velocity.
     #[wasm_bindgen(js_name = bodyState)]
     pub fn body_state(&self, handle: f64) -> Result<Vec<f32>, JsValue> {
-        Ok(rapier_pinned_scenes::body_state(self.body(handle)?).to_vec())
+        Ok(rapier_pinned_digest::body_state(self.body(handle)?).to_vec())
     }
 
     /// A body's type (rapier.js's `RigidBodyType` numbers), mass, sleep and CCD flags:

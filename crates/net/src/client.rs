@@ -14,8 +14,9 @@ use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig};
-use rapier_pinned_scenes::state_digest;
+use rapier_pinned_digest::state_digest;
 
+use crate::error::{NetError, Violation};
 use crate::inputs::{apply, scripted_for, seat, Action, Input};
 use crate::wire::{receive, send, ClientMsg, Resume, ServerMsg};
 
@@ -36,7 +37,7 @@ pub struct Session {
 
 /// What the client does after one message from the server ([`Lockstep::on_message`]). A
 /// transport logs `log`, sends `send` in order, then follows `reconnect` or stops at `end`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct Step {
     /// Messages to send to the server, in order.
     pub send: Vec<ClientMsg>,
@@ -46,9 +47,9 @@ pub struct Step {
     /// send [`Lockstep::hello`] (now a resumption); the next message comes from the new host.
     pub reconnect: Option<String>,
     /// The server said goodbye and the session is over, once `send` (the client's last digest)
-    /// is sent: `Ok` when the client ends at the server's tick and digest, `Err` naming both
-    /// ends when it does not.
-    pub end: Option<Result<Session, String>>,
+    /// is sent: `Ok` when the client ends at the server's tick and digest,
+    /// [`NetError::EndMismatch`] with both ends when it does not.
+    pub end: Option<Result<Session, NetError>>,
 }
 
 /// Where a [`Lockstep`] client is.
@@ -128,12 +129,12 @@ impl Lockstep {
     /// Takes the server's next message and says what to do ([`Step`]). An `Err` ends the
     /// session: a refusal, a snapshot that fails its checks, a divergence the server reports, a
     /// message out of order.
-    pub fn on_message(&mut self, msg: ServerMsg) -> Result<Step, String> {
+    pub fn on_message(&mut self, msg: ServerMsg) -> Result<Step, NetError> {
         match std::mem::replace(&mut self.phase, Phase::Ended) {
             Phase::Joining => self.welcome(msg),
             Phase::Playing => self.play(msg),
             Phase::Migrating { addr, tick } => self.resume(msg, addr, tick),
-            Phase::Ended => Err(format!("the session has ended; got {msg:?}")),
+            Phase::Ended => Err(NetError::Protocol(Violation::AfterEnd(Box::new(msg)))),
         }
     }
 
@@ -155,7 +156,7 @@ impl Lockstep {
     }
 
     /// Joining: restores the welcome's world and sends the first inputs.
-    fn welcome(&mut self, msg: ServerMsg) -> Result<Step, String> {
+    fn welcome(&mut self, msg: ServerMsg) -> Result<Step, NetError> {
         let (tick, digest_every, player, input_delay, snapshot) = match msg {
             ServerMsg::Welcome {
                 tick,
@@ -164,18 +165,18 @@ impl Lockstep {
                 input_delay,
                 snapshot,
             } => (tick, digest_every, player, input_delay, snapshot),
-            ServerMsg::Refused { reason } => {
-                return Err(format!("refused by the server: {reason}"))
+            ServerMsg::Refused { reason } => return Err(NetError::Refused { by: None, reason }),
+            other => {
+                return Err(NetError::Protocol(Violation::NotWelcome(Box::new(other))));
             }
-            other => return Err(format!("expected a welcome, got {other:?}")),
         };
         let world = PinnedWorld::restore(self.config, &snapshot, self.key.as_ref())
-            .map_err(|e| format!("refused the server's snapshot: {e} (kind: {})", e.kind()))?;
+            .map_err(NetError::Snapshot)?;
         if world.tick() != tick {
-            return Err(format!(
-                "the snapshot is at tick {}, the server said {tick}",
-                world.tick()
-            ));
+            return Err(NetError::SnapshotTick {
+                snapshot: world.tick(),
+                welcome: tick,
+            });
         }
         let session = Session {
             joined: tick,
@@ -204,17 +205,21 @@ impl Lockstep {
     }
 
     /// Playing: a tick, a migration, a refused input, the goodbye or a divergence.
-    fn play(&mut self, msg: ServerMsg) -> Result<Step, String> {
+    fn play(&mut self, msg: ServerMsg) -> Result<Step, NetError> {
         let plays = self.plays();
         let Some(game) = self.game.as_mut() else {
-            return Err("playing without a world".to_string());
+            return Err(NetError::Protocol(Violation::NoWorld { doing: "playing" }));
         };
         let world = &mut game.world;
         let mut step = Step::default();
         match msg {
             ServerMsg::Tick { tick, inputs } => {
                 if tick != world.tick() + 1 {
-                    return Err(format!("tick {tick} after tick {}", world.tick()));
+                    let after = world.tick();
+                    return Err(NetError::Protocol(Violation::TickOutOfOrder {
+                        tick,
+                        after,
+                    }));
                 }
                 apply(world, &inputs);
                 world.step();
@@ -238,10 +243,11 @@ impl Lockstep {
             }
             ServerMsg::Migrate { addr, tick } => {
                 if tick != world.tick() {
-                    return Err(format!(
-                        "migration at tick {tick}, the client is at {}",
-                        world.tick()
-                    ));
+                    let client = world.tick();
+                    return Err(NetError::Protocol(Violation::MigrationTick {
+                        tick,
+                        client,
+                    }));
                 }
                 step.reconnect = Some(addr.clone());
                 self.phase = Phase::Migrating { addr, tick };
@@ -256,7 +262,12 @@ impl Lockstep {
                 step.send.push(ClientMsg::Digest { tick, digest: ours });
                 game.session.reported += 1;
                 step.end = Some(if (tick, digest) != (world.tick(), ours) {
-                    Err(format!("at the end: server tick {tick} digest {digest:016x}, client tick {} digest {ours:016x}", world.tick()))
+                    Err(NetError::EndMismatch {
+                        server_tick: tick,
+                        server_digest: digest,
+                        client_tick: world.tick(),
+                        client_digest: ours,
+                    })
                 } else {
                     (game.session.tick, game.session.digest) = (tick, ours);
                     step.log.push(format!(
@@ -270,30 +281,40 @@ impl Lockstep {
                 server,
                 client,
             } => {
-                return Err(format!(
-                    "diverged at tick {tick}: server {server:016x}, client {client:016x}"
-                ));
+                return Err(NetError::Diverged {
+                    tick,
+                    server,
+                    client,
+                });
             }
-            other => return Err(format!("unexpected {other:?}")),
+            other => return Err(NetError::Protocol(Violation::Unexpected(Box::new(other)))),
         }
         Ok(step)
     }
 
     /// Migrating: the new host at `addr` resumes the match at `tick`; the inputs sent to the
     /// old host for the next ticks are gone with it, so they are sent again.
-    fn resume(&mut self, msg: ServerMsg, addr: String, tick: u64) -> Result<Step, String> {
+    fn resume(&mut self, msg: ServerMsg, addr: String, tick: u64) -> Result<Step, NetError> {
         let input_delay = match msg {
             ServerMsg::Resumed {
                 tick: t,
                 input_delay,
                 ..
             } if t == tick => input_delay,
-            ServerMsg::Refused { reason } => return Err(format!("refused by {addr}: {reason}")),
-            other => return Err(format!("expected a resumption from {addr}, got {other:?}")),
+            ServerMsg::Refused { reason } => {
+                return Err(NetError::Refused {
+                    by: Some(addr),
+                    reason,
+                })
+            }
+            other => {
+                let got = Box::new(other);
+                return Err(NetError::Protocol(Violation::NotResumption { addr, got }));
+            }
         };
         let plays = self.plays();
         let Some(game) = self.game.as_mut() else {
-            return Err("resuming without a world".to_string());
+            return Err(NetError::Protocol(Violation::NoWorld { doing: "resuming" }));
         };
         game.input_delay = input_delay;
         game.session.migrations += 1;
@@ -334,18 +355,17 @@ pub fn join(
     bot: bool,
     desync_at: Option<u64>,
     log: &mut dyn Write,
-) -> Result<Session, String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<Session, NetError> {
     let mut client = Lockstep::new(config, key.cloned(), bot, desync_at);
     let mut stream = connect(addr, &client.hello())?;
     loop {
-        let msg = receive::<ServerMsg>(&mut stream).map_err(|e| e.to_string())?;
+        let msg = receive::<ServerMsg>(&mut stream)?;
         let step = client.on_message(msg)?;
         for line in &step.log {
-            writeln!(log, "{line}").map_err(io)?;
+            writeln!(log, "{line}").map_err(NetError::Log)?;
         }
         for msg in &step.send {
-            send(&mut stream, msg).map_err(io)?;
+            send(&mut stream, msg).map_err(NetError::Io)?;
         }
         if let Some(end) = step.end {
             return end;
@@ -367,13 +387,15 @@ pub fn join(
 }
 
 /// Connects and says `hello`.
-fn connect(addr: &str, hello: &ClientMsg) -> Result<TcpStream, String> {
-    let mut stream = TcpStream::connect(addr).map_err(|e| format!("{addr}: {e}"))?;
+fn connect(addr: &str, hello: &ClientMsg) -> Result<TcpStream, NetError> {
+    let failed = |source| NetError::Connect {
+        addr: addr.to_string(),
+        source,
+    };
+    let mut stream = TcpStream::connect(addr).map_err(failed)?;
     // Inputs are small frames the server may be waiting for: no Nagle delay.
-    stream
-        .set_nodelay(true)
-        .map_err(|e| format!("{addr}: {e}"))?;
-    send(&mut stream, hello).map_err(|e| format!("{addr}: {e}"))?;
+    stream.set_nodelay(true).map_err(failed)?;
+    send(&mut stream, hello).map_err(failed)?;
     Ok(stream)
 }
 
@@ -472,7 +494,10 @@ mod tests {
             reported: 3,
             migrations: 1,
         };
-        assert_eq!(step.end, Some(Ok(session)));
+        assert_eq!(
+            step.end.map(|end| end.map_err(|e| e.to_string())),
+            Some(Ok(session))
+        );
         assert!(client
             .on_message(ServerMsg::Bye { tick: 20, digest })
             .is_err());
@@ -486,7 +511,7 @@ mod tests {
             reason: "no".into(),
         };
         assert_eq!(
-            client.on_message(refused).unwrap_err(),
+            client.on_message(refused).unwrap_err().to_string(),
             "refused by the server: no"
         );
         let welcome = ServerMsg::Welcome {
@@ -503,7 +528,10 @@ mod tests {
             tick: 2,
             inputs: Vec::new(),
         };
-        assert_eq!(client.on_message(tick).unwrap_err(), "tick 2 after tick 0");
+        assert_eq!(
+            client.on_message(tick).unwrap_err().to_string(),
+            "tick 2 after tick 0"
+        );
 
         let mut client = Lockstep::new(config, None, false, None);
         client.on_message(welcome).unwrap();
@@ -519,7 +547,7 @@ mod tests {
             }]
         );
         assert_eq!(
-            step.end,
+            step.end.map(|end| end.map_err(|e| e.to_string())),
             Some(Err(format!(
                 "at the end: server tick 0 digest 0000000000000001, client tick 0 digest {ours:016x}"
             )))

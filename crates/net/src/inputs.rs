@@ -4,6 +4,8 @@ use rapier3d::prelude::*;
 use rapier_pinned::PinnedWorld;
 use serde::{Deserialize, Serialize};
 
+use crate::server::INPUT_WINDOW;
+
 /// One player's input for one tick, on one body (by handle index and generation).
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Input {
@@ -67,41 +69,161 @@ pub fn seat(player: Option<u32>) -> String {
 /// Why `inputs` may not come from `player` (`None`: a spectator, who owns nothing): more than
 /// [`MAX_INPUTS`], a body it does not own, a non-finite vector, or one longer than
 /// [`MAX_IMPULSE`] / [`MAX_VELOCITY`].
-pub fn check(player: Option<u32>, inputs: &[Input]) -> Result<(), String> {
+pub fn check(player: Option<u32>, inputs: &[Input]) -> Result<(), InputRefusal> {
     if inputs.len() > MAX_INPUTS {
-        return Err(format!(
-            "{} inputs; at most {MAX_INPUTS} per message",
-            inputs.len()
-        ));
+        return Err(InputRefusal::TooMany {
+            count: inputs.len(),
+        });
     }
     for input in inputs {
-        let (i, g) = input.body;
+        let body = input.body;
         match player {
-            None => return Err(format!("body {i}v{g}: a spectator owns no body")),
-            Some(p) if body_of(p) != input.body => {
-                let (oi, og) = body_of(p);
-                return Err(format!(
-                    "body {i}v{g} is not player {p}'s (it owns body {oi}v{og})"
-                ));
+            None => return Err(InputRefusal::Spectator { body }),
+            Some(p) if body_of(p) != body => {
+                return Err(InputRefusal::NotOwned { body, player: p });
             }
             Some(_) => {}
         }
-        let (what, v, max, unit) = match input.action {
-            Action::Impulse(v) => ("impulse", v, MAX_IMPULSE, "N·s"),
-            Action::Velocity(v) => ("velocity", v, MAX_VELOCITY, "m/s"),
-        };
+        let action = input.action;
+        let (_, v, max, _) = bounds(&action);
         if !v.iter().all(|x| x.is_finite()) {
-            return Err(format!("non-finite {what} {v:?} on body {i}v{g}"));
+            return Err(InputRefusal::NonFinite { body, action });
         }
         let length = v.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
         if length > f64::from(max) {
-            return Err(format!(
-                "{what} of {length:.1} {unit} on body {i}v{g} exceeds {max} {unit}"
-            ));
+            return Err(InputRefusal::TooLarge {
+                body,
+                action,
+                length,
+            });
         }
     }
     Ok(())
 }
+
+/// What an action is called, its vector, the largest length it may have and its unit.
+fn bounds(action: &Action) -> (&'static str, [f32; 3], f32, &'static str) {
+    match *action {
+        Action::Impulse(v) => ("impulse", v, MAX_IMPULSE, "N·s"),
+        Action::Velocity(v) => ("velocity", v, MAX_VELOCITY, "m/s"),
+    }
+}
+
+/// Why the server does not take a client's inputs for a tick: [`check`]'s reasons, and the
+/// server's about the tick (`ServerMsg::InputRefused` carries the text; the session goes on).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum InputRefusal {
+    /// More than [`MAX_INPUTS`] inputs in one message.
+    TooMany {
+        /// How many.
+        count: usize,
+    },
+    /// An input from a spectator, who owns no body.
+    Spectator {
+        /// The body it names.
+        body: (u32, u32),
+    },
+    /// An input on a body the player does not own ([`body_of`] is the one it owns).
+    NotOwned {
+        /// The body it names.
+        body: (u32, u32),
+        /// The player.
+        player: u32,
+    },
+    /// A vector that is not finite.
+    NonFinite {
+        /// The body.
+        body: (u32, u32),
+        /// The action.
+        action: Action,
+    },
+    /// A vector longer than [`MAX_IMPULSE`] or [`MAX_VELOCITY`].
+    TooLarge {
+        /// The body.
+        body: (u32, u32),
+        /// The action.
+        action: Action,
+        /// Its vector's length.
+        length: f64,
+    },
+    /// Inputs for a tick the match has already stepped (it is at `now`).
+    Stepped {
+        /// The inputs' tick.
+        tick: u64,
+        /// The match's.
+        now: u64,
+    },
+    /// Inputs for a tick more than [`crate::server::INPUT_WINDOW`] ticks after the next.
+    TooFarAhead {
+        /// The inputs' tick.
+        tick: u64,
+        /// The match's.
+        now: u64,
+    },
+    /// A second set of inputs for the same tick.
+    Repeated {
+        /// The tick.
+        tick: u64,
+    },
+}
+
+impl std::fmt::Display for InputRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let takes = |now: u64| {
+            format!(
+                "the match is at tick {now} and takes ticks {} to {}",
+                now + 1,
+                now + 1 + INPUT_WINDOW
+            )
+        };
+        match self {
+            InputRefusal::TooMany { count } => {
+                write!(f, "{count} inputs; at most {MAX_INPUTS} per message")
+            }
+            InputRefusal::Spectator { body: (i, g) } => {
+                write!(f, "body {i}v{g}: a spectator owns no body")
+            }
+            InputRefusal::NotOwned {
+                body: (i, g),
+                player,
+            } => {
+                let (oi, og) = body_of(*player);
+                write!(
+                    f,
+                    "body {i}v{g} is not player {player}'s (it owns body {oi}v{og})"
+                )
+            }
+            InputRefusal::NonFinite {
+                body: (i, g),
+                action,
+            } => {
+                let (what, v, _, _) = bounds(action);
+                write!(f, "non-finite {what} {v:?} on body {i}v{g}")
+            }
+            InputRefusal::TooLarge {
+                body: (i, g),
+                action,
+                length,
+            } => {
+                let (what, _, max, unit) = bounds(action);
+                write!(
+                    f,
+                    "{what} of {length:.1} {unit} on body {i}v{g} exceeds {max} {unit}"
+                )
+            }
+            InputRefusal::Stepped { tick, now } => {
+                write!(f, "tick {tick} is already stepped: {}", takes(*now))
+            }
+            InputRefusal::TooFarAhead { tick, now } => {
+                write!(f, "tick {tick} is too far ahead: {}", takes(*now))
+            }
+            InputRefusal::Repeated { tick } => write!(f, "inputs for tick {tick} came already"),
+        }
+    }
+}
+
+impl std::error::Error for InputRefusal {}
 
 /// What a player whose inputs for a tick are missing gets: the velocity targets of its last
 /// confirmed set. Impulses are one-shot (a shot, a jump) and are not repeated.
@@ -181,7 +303,7 @@ mod tests {
             &[input((2, 0), Action::Impulse([4000.0, 0.0, 0.0]))]
         )
         .is_ok());
-        let err = |player, i| check(player, &[i]).unwrap_err();
+        let err = |player, i| check(player, &[i]).unwrap_err().to_string();
         assert_eq!(
             err(Some(2), input((0, 0), Action::Velocity([1.0, 0.0, 0.0]))),
             "body 0v0 is not player 2's (it owns body 2v0)"
@@ -210,7 +332,7 @@ mod tests {
         );
         let many = vec![input((2, 0), Action::Velocity([1.0, 0.0, 0.0])); MAX_INPUTS + 1];
         assert_eq!(
-            check(Some(2), &many).unwrap_err(),
+            check(Some(2), &many).unwrap_err().to_string(),
             "17 inputs; at most 16 per message"
         );
     }

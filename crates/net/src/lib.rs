@@ -8,9 +8,13 @@
 //! - [`server`], [`client`]: the reference server and client (`rapier-pinned serve|join`);
 //!   [`client::Lockstep`], the client without I/O, for any transport (WebSocket, a browser).
 //! - [`rollback`]: the snapshot ring.
+//! - [`error`]: why a server, a client or a rollback stopped ([`NetError`]).
 
 pub mod client;
+pub mod error;
 pub mod inputs;
 pub mod rollback;
 pub mod server;
 pub mod wire;
+
+pub use error::NetError;

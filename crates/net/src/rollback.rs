@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use rapier_pinned::PinnedWorld;
 
+use crate::error::NetError;
 use crate::inputs::{apply, Input};
 
 /// A world that can take inputs late, up to `capacity` ticks.
@@ -50,21 +51,22 @@ impl Rollback {
 
     /// `input` should have been applied before stepping into `tick` (≤ now): restores the
     /// snapshot of `tick - 1`, adds the input and re-simulates every tick to now. Returns how
-    /// many ticks were re-simulated. `Err` if `tick` is older than the ring or in the future.
-    pub fn late_input(&mut self, tick: u64, input: Input) -> Result<u64, String> {
+    /// many ticks were re-simulated. `Err` if `tick` is older than the ring
+    /// ([`NetError::LateInputTooOld`]) or in the future ([`NetError::LateInputNotStepped`]).
+    pub fn late_input(&mut self, tick: u64, input: Input) -> Result<u64, NetError> {
         let now = self.world.tick();
         if tick > now || tick == 0 {
-            return Err(format!("input for tick {tick}; the world is at tick {now}"));
+            return Err(NetError::LateInputNotStepped { tick, now });
         }
         let Some((_, bytes)) = self.ring.iter().find(|(t, _)| *t == tick - 1) else {
-            return Err(format!(
-                "input for tick {tick} is older than the {} ticks kept",
-                self.capacity
-            ));
+            return Err(NetError::LateInputTooOld {
+                tick,
+                kept: self.capacity,
+            });
         };
         self.world
             .restore_into(bytes, None)
-            .map_err(|e| e.to_string())?;
+            .map_err(NetError::Restore)?;
         self.inputs.entry(tick).or_default().push(input);
         self.ring.retain(|(t, _)| *t < tick);
         for t in tick..=now {

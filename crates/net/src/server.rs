@@ -11,9 +11,10 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use rapier_pinned::{PinnedWorld, SnapshotKey};
-use rapier_pinned_scenes::state_digest;
+use rapier_pinned_digest::state_digest;
 
-use crate::inputs::{apply, check, repeated, seat, Input, PLAYERS};
+use crate::error::{NetError, Refusal};
+use crate::inputs::{apply, check, repeated, seat, Input, InputRefusal, PLAYERS};
 use crate::wire::{receive, send, ClientMsg, Resume, ServerMsg, WireError};
 
 /// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
@@ -74,8 +75,7 @@ pub fn serve(
     mut world: PinnedWorld,
     config: ServerConfig,
     log: &mut dyn Write,
-) -> Result<(u64, u64), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<(u64, u64), NetError> {
     let (tx, rx) = channel();
     let mut peers: Vec<Peer> = Vec::new();
     let mut digests = BTreeMap::from([(world.tick(), state_digest(world.bodies()))]);
@@ -87,7 +87,7 @@ pub fn serve(
         let mut joined = 0;
         let deadline = Instant::now() + config.timeout;
         while joined < wanted || config.join_at.is_empty() {
-            listener.set_nonblocking(true).map_err(io)?;
+            listener.set_nonblocking(true).map_err(NetError::Io)?;
             match listener.accept() {
                 Ok((stream, _)) => {
                     let id = next_id;
@@ -101,12 +101,12 @@ pub fn serve(
                         Ok(peer) => {
                             let seat = seat(peer.player);
                             writeln!(log, "joined client#{id} at tick {tick} as {seat}")
-                                .map_err(io)?;
+                                .map_err(NetError::Log)?;
                             peers.push(peer);
                             joined += 1;
                         }
                         Err(reason) => {
-                            writeln!(log, "refused client#{id}: {reason}").map_err(io)?
+                            writeln!(log, "refused client#{id}: {reason}").map_err(NetError::Log)?
                         }
                     }
                 }
@@ -115,21 +115,24 @@ pub fn serve(
                         break;
                     }
                     if Instant::now() > deadline {
-                        return Err(format!(
-                            "tick {tick}: no client joined within {:?}",
-                            config.timeout
-                        ));
+                        return Err(NetError::NoClientJoined {
+                            tick,
+                            timeout: config.timeout,
+                        });
                     }
                     std::thread::sleep(Duration::from_millis(1));
                 }
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(NetError::Io(e)),
             }
         }
         drain(&rx, &mut peers, &digests, tick, log)?;
         if let Some((at, addr, path)) = &config.migrate {
             if *at == tick {
                 let bytes = world.snapshot(config.key.as_ref());
-                std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+                std::fs::write(path, &bytes).map_err(|source| NetError::WriteSnapshot {
+                    path: path.clone(),
+                    source,
+                })?;
                 broadcast(
                     &mut peers,
                     &ServerMsg::Migrate {
@@ -143,14 +146,14 @@ pub fn serve(
                     "migrated at tick {tick} to {addr}: snapshot {} bytes",
                     bytes.len()
                 )
-                .map_err(io)?;
+                .map_err(NetError::Log)?;
                 return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
             }
         }
         if tick >= config.ticks {
             let digest = digests[&tick];
             broadcast(&mut peers, &ServerMsg::Bye { tick, digest }, log)?;
-            writeln!(log, "done tick {tick} digest {digest:016x}").map_err(io)?;
+            writeln!(log, "done tick {tick} digest {digest:016x}").map_err(NetError::Log)?;
             return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
         }
         if config.paced {
@@ -182,7 +185,7 @@ pub fn serve(
 
 /// Reads a client's hello and admits it (with the snapshot, or as a reconnection at this tick)
 /// in the lowest seat not `taken` (a reconnection: in the seat it held), or refuses it with the
-/// reason.
+/// reason ([`NetError::RefusedClient`]).
 fn handshake(
     mut stream: TcpStream,
     world: &PinnedWorld,
@@ -190,19 +193,16 @@ fn handshake(
     taken: &[u32],
     id: usize,
     tx: &Sender<(usize, Event)>,
-) -> Result<Peer, String> {
-    let io = |e: std::io::Error| e.to_string();
-    stream.set_nonblocking(false).map_err(io)?;
-    stream.set_nodelay(true).map_err(io)?;
-    stream.set_read_timeout(Some(config.timeout)).map_err(io)?;
-    let refuse = |stream: &mut TcpStream, reason: String| {
-        let _ = send(
-            stream,
-            &ServerMsg::Refused {
-                reason: reason.clone(),
-            },
-        );
-        reason
+) -> Result<Peer, NetError> {
+    stream.set_nonblocking(false).map_err(NetError::Io)?;
+    stream.set_nodelay(true).map_err(NetError::Io)?;
+    stream
+        .set_read_timeout(Some(config.timeout))
+        .map_err(NetError::Io)?;
+    let refuse = |stream: &mut TcpStream, refusal: Refusal| {
+        let reason = refusal.to_string();
+        let _ = send(stream, &ServerMsg::Refused { reason });
+        NetError::RefusedClient(refusal)
     };
     let hello = match receive::<ClientMsg>(&mut stream) {
         Ok(ClientMsg::Hello {
@@ -212,63 +212,48 @@ fn handshake(
             resume,
             sends_inputs,
         }) => (physics_version, match_id, settings, resume, sends_inputs),
-        Ok(other) => {
-            return Err(refuse(
-                &mut stream,
-                format!("expected a hello, got {other:?}"),
-            ))
-        }
-        Err(e) => return Err(refuse(&mut stream, format!("bad hello: {e}"))),
+        Ok(other) => return Err(refuse(&mut stream, Refusal::NotHello(Box::new(other)))),
+        Err(e) => return Err(refuse(&mut stream, Refusal::BadHello(e))),
     };
     let (version, match_id, settings, resume, sends_inputs) = hello;
     let ours = world.config();
     if version != ours.physics_version() {
-        return Err(refuse(
-            &mut stream,
-            format!(
-                "physics-version {version}; this match runs physics-version {}",
-                ours.physics_version()
-            ),
-        ));
+        let refusal = Refusal::PhysicsVersion {
+            client: version,
+            server: ours.physics_version(),
+        };
+        return Err(refuse(&mut stream, refusal));
     }
-    let diffs = ours.settings().diff(&settings);
-    if !diffs.is_empty() {
-        let list: Vec<String> = diffs.iter().map(ToString::to_string).collect();
-        return Err(refuse(
-            &mut stream,
-            format!(
-                "settings differ from this match's: {} (the match runs {})",
-                list.join("; "),
-                ours.settings()
-            ),
-        ));
+    let differ = ours.settings().diff(&settings);
+    if !differ.is_empty() {
+        let refusal = Refusal::Settings {
+            differ,
+            server: ours.settings(),
+        };
+        return Err(refuse(&mut stream, refusal));
     }
     if match_id != ours.match_id() {
-        return Err(refuse(
-            &mut stream,
-            format!(
-                "match {match_id}; this server runs match {}",
-                ours.match_id()
-            ),
-        ));
+        let refusal = Refusal::Match {
+            client: match_id,
+            server: ours.match_id(),
+        };
+        return Err(refuse(&mut stream, refusal));
     }
     let tick = world.tick();
     let (digest_every, input_delay) = (config.digest_every, config.input_delay);
     let player = match resume {
         None => (0..PLAYERS).find(|p| !taken.contains(p)),
         Some(Resume { tick: t, .. }) if t != tick => {
-            return Err(refuse(
-                &mut stream,
-                format!("resume at tick {t}; the match is at tick {tick}"),
-            ))
+            let refusal = Refusal::ResumeTick {
+                client: t,
+                server: tick,
+            };
+            return Err(refuse(&mut stream, refusal));
         }
         Some(Resume {
             player: Some(p), ..
         }) if p >= PLAYERS || taken.contains(&p) => {
-            return Err(refuse(
-                &mut stream,
-                format!("resume as player {p}, which is taken or not one of the {PLAYERS}"),
-            ))
+            return Err(refuse(&mut stream, Refusal::ResumeSeat { player: p }));
         }
         Some(Resume { player, .. }) => player,
     };
@@ -287,9 +272,9 @@ fn handshake(
             input_delay,
         },
     };
-    send(&mut stream, &welcome).map_err(io)?;
-    let mut reader = stream.try_clone().map_err(io)?;
-    reader.set_read_timeout(None).map_err(io)?;
+    send(&mut stream, &welcome).map_err(NetError::Io)?;
+    let mut reader = stream.try_clone().map_err(NetError::Io)?;
+    reader.set_read_timeout(None).map_err(NetError::Io)?;
     let tx = tx.clone();
     std::thread::spawn(move || loop {
         match receive::<ClientMsg>(&mut reader) {
@@ -324,7 +309,7 @@ fn handshake(
 }
 
 /// Sends `msg` to every live client; a client whose socket fails has left, and is logged so.
-fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result<(), String> {
+fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result<(), NetError> {
     for peer in peers.iter_mut().filter(|p| p.alive) {
         if let Err(e) = send(&mut peer.stream, msg) {
             // A client that closed is seen here or by its reader thread, whichever comes first.
@@ -335,14 +320,14 @@ fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result
 }
 
 /// Logs that a live client left and why, and stops serving it.
-fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), String> {
+fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), NetError> {
     if peer.alive {
         writeln!(
             log,
             "client#{} left ({why}) after {} equal digests, joined at tick {}",
             peer.id, peer.checked, peer.joined
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(NetError::Log)?;
     }
     peer.alive = false;
     Ok(())
@@ -355,7 +340,7 @@ fn drain(
     digests: &BTreeMap<u64, u64>,
     now: u64,
     log: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), NetError> {
     while let Ok((id, event)) = rx.try_recv() {
         handle(id, event, peers, digests, now, log)?;
     }
@@ -371,7 +356,7 @@ fn await_inputs(
     now: u64,
     timeout: Duration,
     log: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), NetError> {
     let deadline = Instant::now() + timeout;
     let missing = |p: &Peer| p.alive && p.awaited && !p.pending.contains_key(&(now + 1));
     while peers.iter().any(missing) {
@@ -385,7 +370,7 @@ fn await_inputs(
                         log,
                         "client#{id} sent {why}: repeating its last, no longer awaited"
                     )
-                    .map_err(|e| e.to_string())?;
+                    .map_err(NetError::Log)?;
                     peer.awaited = false;
                 }
             }
@@ -415,28 +400,23 @@ fn confirm(peers: &mut [Peer], tick: u64) -> Vec<Input> {
 
 /// Why inputs for `tick` are not taken while the match is at `now`: a tick already stepped, or
 /// one more than [`INPUT_WINDOW`] ticks after the next.
-fn check_tick(now: u64, tick: u64) -> Result<(), String> {
-    let takes = format!(
-        "the match is at tick {now} and takes ticks {} to {}",
-        now + 1,
-        now + 1 + INPUT_WINDOW
-    );
+fn check_tick(now: u64, tick: u64) -> Result<(), InputRefusal> {
     if tick <= now {
-        return Err(format!("tick {tick} is already stepped: {takes}"));
+        return Err(InputRefusal::Stepped { tick, now });
     }
     if tick > now + 1 + INPUT_WINDOW {
-        return Err(format!("tick {tick} is too far ahead: {takes}"));
+        return Err(InputRefusal::TooFarAhead { tick, now });
     }
     Ok(())
 }
 
 /// Takes `peer`'s inputs for `tick` while the match is at `now`, or says why not: [`check`]'s
 /// reasons, [`check_tick`]'s, or a second set for the same tick.
-fn take(peer: &mut Peer, now: u64, tick: u64, inputs: Vec<Input>) -> Result<(), String> {
+fn take(peer: &mut Peer, now: u64, tick: u64, inputs: Vec<Input>) -> Result<(), InputRefusal> {
     check(peer.player, &inputs)?;
     check_tick(now, tick)?;
     if peer.pending.contains_key(&tick) {
-        return Err(format!("inputs for tick {tick} came already"));
+        return Err(InputRefusal::Repeated { tick });
     }
     peer.pending.insert(tick, inputs);
     Ok(())
@@ -452,8 +432,7 @@ fn handle(
     digests: &BTreeMap<u64, u64>,
     now: u64,
     log: &mut dyn Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<(), NetError> {
     let Some(peer) = peers.iter_mut().find(|p| p.id == id) else {
         return Ok(());
     };
@@ -462,7 +441,7 @@ fn handle(
             match digests.get(&tick) {
                 Some(&ours) if ours == digest => peer.checked += 1,
                 Some(&ours) => {
-                    writeln!(log, "diverged client#{id} at tick {tick}: server {ours:016x}, client {digest:016x}").map_err(io)?;
+                    writeln!(log, "diverged client#{id} at tick {tick}: server {ours:016x}, client {digest:016x}").map_err(NetError::Log)?;
                     let _ = send(
                         &mut peer.stream,
                         &ServerMsg::Diverged {
@@ -474,7 +453,7 @@ fn handle(
                     peer.alive = false;
                 }
                 None => {
-                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server has not stepped").map_err(io)?;
+                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server has not stepped").map_err(NetError::Log)?;
                     peer.alive = false;
                 }
             }
@@ -485,12 +464,13 @@ fn handle(
                     log,
                     "refused inputs of client#{id} for tick {tick}: {reason}"
                 )
-                .map_err(io)?;
+                .map_err(NetError::Log)?;
+                let reason = reason.to_string();
                 let _ = send(&mut peer.stream, &ServerMsg::InputRefused { tick, reason });
             }
         }
         Event::Msg(other) => {
-            writeln!(log, "dropped client#{id}: unexpected {other:?}").map_err(io)?;
+            writeln!(log, "dropped client#{id}: unexpected {other:?}").map_err(NetError::Log)?;
             peer.alive = false;
         }
         Event::Closed(why) => leave(peer, &why, log)?,
@@ -506,13 +486,13 @@ fn finish(
     tick: u64,
     log: &mut dyn Write,
     timeout: Duration,
-) -> Result<(u64, u64), String> {
+) -> Result<(u64, u64), NetError> {
     let deadline = Instant::now() + timeout;
     while peers.iter().any(|p| p.alive) {
         let left = deadline.saturating_duration_since(Instant::now());
         match rx.recv_timeout(left) {
             Ok((id, event)) => handle(id, event, peers, digests, tick, log)?,
-            Err(_) => return Err(format!("clients still connected {timeout:?} after the end")),
+            Err(_) => return Err(NetError::ClientsStillConnected { timeout }),
         }
     }
     Ok((tick, digests[&tick]))
@@ -527,11 +507,11 @@ mod tests {
         assert!(check_tick(200, 201).is_ok());
         assert!(check_tick(200, 321).is_ok());
         assert_eq!(
-            check_tick(200, 200).unwrap_err(),
+            check_tick(200, 200).unwrap_err().to_string(),
             "tick 200 is already stepped: the match is at tick 200 and takes ticks 201 to 321"
         );
         assert_eq!(
-            check_tick(200, 322).unwrap_err(),
+            check_tick(200, 322).unwrap_err().to_string(),
             "tick 322 is too far ahead: the match is at tick 200 and takes ticks 201 to 321"
         );
         assert!(check_tick(200, u64::MAX).is_err());

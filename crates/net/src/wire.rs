@@ -101,13 +101,15 @@ pub enum WireError {
     UnknownVersion(u16),
     /// The length prefix exceeds [`MAX_FRAME`].
     TooLarge(u32),
-    /// The frame is not a message of this protocol.
+    /// The frame is not a message of this protocol: bincode's message, kept as text (another
+    /// library's, of no structure this crate defines).
     Undecodable(String),
     /// A buffer given to [`decode_frame`] is not exactly one frame: `found` bytes where the
     /// header announces a frame of `frame` bytes (or, shorter than a header, needs at least
     /// [`HEADER_LEN`]).
     Length { frame: u64, found: usize },
-    /// The message cannot be sent: its encoding exceeds [`MAX_FRAME`].
+    /// The message cannot be sent: its encoding exceeds [`MAX_FRAME`] (bincode's message, or
+    /// the encoding's size in bytes).
     Unencodable(String),
 }
 
@@ -131,6 +133,15 @@ impl std::fmt::Display for WireError {
                 *found as u64 - frame
             ),
             WireError::Unencodable(e) => write!(f, "message larger than a frame: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for WireError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WireError::Io(e) => Some(e),
+            _ => None,
         }
     }
 }

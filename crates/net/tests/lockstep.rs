@@ -6,11 +6,12 @@ use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 
 use rapier_pinned::{PinnedWorld, WorldConfig};
+use rapier_pinned_digest::state_digest;
 use rapier_pinned_net::client::join;
 use rapier_pinned_net::inputs::{apply, scripted, PLAYERS};
 use rapier_pinned_net::server::{serve, ServerConfig};
 use rapier_pinned_net::wire::{receive, send, ClientMsg, ServerMsg};
-use rapier_pinned_scenes::state_digest;
+use rapier_pinned_net::NetError;
 
 const TICKS: u64 = 300;
 
@@ -20,7 +21,7 @@ fn arena(config: WorldConfig) -> PinnedWorld {
 }
 
 /// A server thread: the match's end (the final tick and digest) and its log.
-type Server = std::thread::JoinHandle<(Result<(u64, u64), String>, String)>;
+type Server = std::thread::JoinHandle<(Result<(u64, u64), NetError>, String)>;
 
 /// An unpaced server of the arena for `ticks`, holding tick 0 for `clients`, in a thread: its
 /// address and the thread.

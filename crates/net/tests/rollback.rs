@@ -1,9 +1,9 @@
 //! Rollback reaches exactly the state of a world that had the input on time.
 
 use rapier_pinned::{PinnedWorld, WorldConfig};
+use rapier_pinned_digest::state_digest;
 use rapier_pinned_net::inputs::{scripted, Action, Input};
 use rapier_pinned_net::rollback::Rollback;
-use rapier_pinned_scenes::state_digest;
 
 fn arena() -> PinnedWorld {
     let config = WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
@@ -61,7 +61,7 @@ fn an_input_older_than_the_ring_is_refused_and_changes_nothing() {
         world.step(scripted(tick));
     }
     let before = state_digest(world.world().bodies());
-    let err = world.late_input(11, kick(11)).unwrap_err();
+    let err = world.late_input(11, kick(11)).unwrap_err().to_string();
     assert!(err.contains("older than the 8 ticks kept"), "{err}");
     assert!(
         world.late_input(21, kick(21)).is_err(),

@@ -5,8 +5,10 @@
 //! pair that starts in contact) are the two fields a physics-version sets beyond upstream's
 //! rules. Every tool of the project that runs a world under a chosen CCD configuration (the
 //! thin-part evaluation, its bench and examples, the CLI's `perturbation` table, the tests of the
-//! two settings) builds it here, from upstream's defaults, a physics-version of the table, or one
-//! of the six combinations, and writes it into parameters with [`CcdConfig::apply`].
+//! two settings) builds it here, from upstream's defaults, a physics-version of the table or any
+//! pair of settings, and writes it into parameters with [`CcdConfig::apply`]. The evaluation's
+//! own names for configurations (the six combinations it measures, their table label, their
+//! `POLICY on|off` command-line form) are in `rapier_pinned_ccd_eval::configs`.
 //! The physics-version table ([`crate::version`]) stays the source of each version's settings.
 
 use crate::error::Error;
@@ -52,20 +54,6 @@ impl CcdConfig {
         CcdConfig::version(PHYSICS_VERSION_CURRENT).expect("the current version is released")
     }
 
-    /// Policies 0, 1 and 2 (in that order), each with relative motion off, then on.
-    pub fn all_six() -> [CcdConfig; 6] {
-        use CcdPersistentContactPolicy::*;
-        let mut all = [CcdConfig::UPSTREAM; 6];
-        for (i, policy) in [Upstream, CoreSphere, CoreSphereFixedTargets]
-            .into_iter()
-            .enumerate()
-        {
-            all[2 * i] = CcdConfig::new(false, policy);
-            all[2 * i + 1] = CcdConfig::new(true, policy);
-        }
-        all
-    }
-
     /// The settings `params` holds.
     pub fn of(params: &IntegrationParameters) -> CcdConfig {
         CcdConfig::new(
@@ -85,31 +73,6 @@ impl CcdConfig {
         let mut params = IntegrationParameters::default();
         self.apply(&mut params);
         params
-    }
-
-    /// Reads a policy number (`0`, `1`, `2`) and `on`/`off` for relative motion, as the
-    /// evaluation examples take them on the command line.
-    pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, String> {
-        let number: u8 = policy
-            .parse()
-            .map_err(|e| format!("policy '{policy}': {e}"))?;
-        let policy = CcdPersistentContactPolicy::try_from(number)
-            .map_err(|e| format!("policy {number}: {e:?}"))?;
-        let relative_motion = match relative_motion {
-            "on" => true,
-            "off" => false,
-            other => return Err(format!("relative motion '{other}': expected on or off")),
-        };
-        Ok(CcdConfig::new(relative_motion, policy))
-    }
-
-    /// `p<policy number> rm <off|on >` (fixed width), as the evaluation tables print it.
-    pub fn label(self) -> String {
-        format!(
-            "p{} rm {}",
-            self.policy as u8,
-            if self.relative_motion { "on " } else { "off" }
-        )
     }
 }
 

@@ -68,8 +68,60 @@ pub(crate) fn compress(payload: &[u8]) -> Vec<u8> {
 pub(crate) enum DecompressError {
     /// The stated uncompressed length is over the payload limit.
     TooLarge(u64),
-    /// Anything else, described.
-    Invalid(String),
+    /// Anything else.
+    Invalid(DecompressionError),
+}
+
+/// Why a compressed payload (format 2, flag bit 1) does not decompress to exactly its stated
+/// uncompressed length: [`crate::Error::Decompression`]'s cause. Every case but an invalid
+/// block's and a panic's carries its numbers.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecompressionError {
+    /// The stored payload is shorter than its 4-byte length prefix.
+    #[error(
+        "compressed payload of {len} bytes is shorter than its {}-byte length prefix",
+        LENGTH_PREFIX
+    )]
+    NoLengthPrefix {
+        /// Bytes of the stored payload.
+        len: u64,
+    },
+    /// The stated uncompressed length is more than an LZ4 block of this size can expand to
+    /// (255 × its size).
+    #[error(
+        "stated uncompressed length {stated} is more than an LZ4 block of {block} bytes can \
+         expand to ({})",
+        LZ4_MAX_RATIO * .block
+    )]
+    BeyondBlock {
+        /// The stated uncompressed length.
+        stated: u64,
+        /// Bytes of the LZ4 block (the stored payload after the prefix).
+        block: u64,
+    },
+    /// The block decompresses to fewer bytes than stated.
+    #[error("LZ4 block decompresses to {written} bytes, stated uncompressed length {stated}")]
+    ShortBlock {
+        /// Bytes the block wrote.
+        written: u64,
+        /// The stated uncompressed length.
+        stated: u64,
+    },
+    /// The block decompresses to more bytes than stated.
+    #[error("LZ4 block decompresses to more than the stated uncompressed length {stated}")]
+    LongBlock {
+        /// The stated uncompressed length.
+        stated: u64,
+    },
+    /// The block is not valid LZ4: `lz4_flex`'s message, kept as its text (another library's
+    /// error, of no structure this crate defines).
+    #[error("invalid LZ4 block: {0}")]
+    InvalidBlock(String),
+    /// The decompression panicked (none is known): `panic while decoding: <the panic's
+    /// message>`, the message as text (a panic carries nothing else).
+    #[error("{0}")]
+    Panic(String),
 }
 
 /// The payload of a stored compressed payload, bounded: the stated length is checked against
@@ -77,12 +129,11 @@ pub(crate) enum DecompressError {
 /// output buffer is exactly the stated length (the decoder cannot write past it), and the block
 /// must fill it exactly.
 pub(crate) fn decompress(stored: &[u8], limit: u64) -> Result<Vec<u8>, DecompressError> {
-    let invalid = |msg: String| Err(DecompressError::Invalid(msg));
+    let invalid = |cause: DecompressionError| Err(DecompressError::Invalid(cause));
     let Some((prefix, block)) = stored.split_first_chunk::<LENGTH_PREFIX>() else {
-        return invalid(format!(
-            "compressed payload of {} bytes is shorter than its {LENGTH_PREFIX}-byte length prefix",
-            stored.len()
-        ));
+        return invalid(DecompressionError::NoLengthPrefix {
+            len: stored.len() as u64,
+        });
     };
     let stated = u64::from(u32::from_le_bytes(*prefix));
     if stated > limit {
@@ -90,21 +141,21 @@ pub(crate) fn decompress(stored: &[u8], limit: u64) -> Result<Vec<u8>, Decompres
     }
     let reachable = LZ4_MAX_RATIO * block.len() as u64;
     if stated > reachable {
-        return invalid(format!(
-            "stated uncompressed length {stated} is more than an LZ4 block of {} bytes can \
-             expand to ({reachable})",
-            block.len()
-        ));
+        return invalid(DecompressionError::BeyondBlock {
+            stated,
+            block: block.len() as u64,
+        });
     }
     let mut out = vec![0; stated as usize];
     match lz4_flex::block::decompress_into(block, &mut out) {
         Ok(n) if n as u64 == stated => Ok(out),
-        Ok(n) => invalid(format!(
-            "LZ4 block decompresses to {n} bytes, stated uncompressed length {stated}"
-        )),
-        Err(lz4_flex::block::DecompressError::OutputTooSmall { .. }) => invalid(format!(
-            "LZ4 block decompresses to more than the stated uncompressed length {stated}"
-        )),
-        Err(e) => invalid(format!("invalid LZ4 block: {e}")),
+        Ok(n) => invalid(DecompressionError::ShortBlock {
+            written: n as u64,
+            stated,
+        }),
+        Err(lz4_flex::block::DecompressError::OutputTooSmall { .. }) => {
+            invalid(DecompressionError::LongBlock { stated })
+        }
+        Err(e) => invalid(DecompressionError::InvalidBlock(e.to_string())),
     }
 }

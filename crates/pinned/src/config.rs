@@ -7,7 +7,7 @@
 //! another match is refused.
 
 use crate::diff::{diff_fields, gravity_fields, FieldDiff};
-use crate::error::Error;
+use crate::error::ConfigError;
 use crate::settings::GameSettings;
 use crate::version::{self, PhysicsVersion, VersionEntry};
 use rapier3d::prelude::{IntegrationParameters, Vector};
@@ -32,9 +32,12 @@ impl PartialEq for WorldConfig {
 impl Eq for WorldConfig {}
 
 impl WorldConfig {
-    /// The config of physics-version `version`: its default settings, match id 0.
-    pub fn new(version: PhysicsVersion) -> Result<Self, Error> {
-        let entry = version::entry(version)?;
+    /// The config of physics-version `version`: its default settings, match id 0
+    /// ([`ConfigError::UnknownPhysicsVersion`] if no released version has that number).
+    pub fn new(version: PhysicsVersion) -> Result<Self, ConfigError> {
+        // `entry`'s one refusal is an unknown number.
+        let entry =
+            version::entry(version).map_err(|_| ConfigError::UnknownPhysicsVersion(version))?;
         Ok(Self {
             entry,
             settings: entry.default_settings(),
@@ -43,8 +46,8 @@ impl WorldConfig {
     }
 
     /// The same config with the game's `settings`, if the physics-version allows them
-    /// ([`Error::SettingNotAllowed`] names the first field it does not).
-    pub fn with_settings(self, settings: GameSettings) -> Result<Self, Error> {
+    /// ([`ConfigError::SettingNotAllowed`] names the first field it does not).
+    pub fn with_settings(self, settings: GameSettings) -> Result<Self, ConfigError> {
         settings.check(&self.entry.choices)?;
         Ok(Self { settings, ..self })
     }

@@ -1,6 +1,9 @@
-//! Typed errors: one variant per cause, each naming the field or the cause.
+//! Typed errors: one variant per cause, each naming the field or the cause, its data in typed
+//! fields (text only where the cause is another library's message or a free-form description).
 
-use crate::diff::FieldDiff;
+use crate::codec::DecompressionError;
+use crate::diff::{real, FieldDiff};
+use rapier3d::prelude::{ColliderHandle, RigidBodyHandle};
 
 /// Why a config, a world or a snapshot was refused.
 ///
@@ -56,12 +59,12 @@ pub enum Error {
         world: u32,
     },
     /// The snapshot's config digest is not the world's (another match id).
-    #[error("config digest mismatch: snapshot {snapshot}, world {world}")]
+    #[error("config digest mismatch: snapshot {}, world {}", hex(.snapshot), hex(.world))]
     ConfigDigestMismatch {
-        /// The snapshot's, hex.
-        snapshot: String,
-        /// The world's, hex.
-        world: String,
+        /// The snapshot's (printed as lowercase hex).
+        snapshot: [u8; 32],
+        /// The world's ([`crate::WorldConfig::digest`]).
+        world: [u8; 32],
     },
     /// The checksum does not match the bytes.
     #[error("checksum mismatch")]
@@ -75,36 +78,160 @@ pub enum Error {
     /// A compressed payload (format 2, flag bit 1) does not decompress to exactly its stated
     /// uncompressed length: no length prefix, a stated length more than its LZ4 block can
     /// expand to, an invalid block, or a block that writes fewer or more bytes than stated. (A
-    /// stated length over [`crate::PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`].)
+    /// stated length over [`crate::PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`].) The cause
+    /// names which, with its numbers.
     #[error("compressed payload refused: {0}")]
-    Decompression(String),
-    /// The payload does not decode as a world.
+    Decompression(DecompressionError),
+    /// The payload does not decode as a world. Text: bincode's message (another library's, of
+    /// no structure this crate defines), or `panic while decoding: <the panic's message>`.
     #[error("undecodable payload: {0}")]
     Undecodable(String),
     /// The world's integration parameters or gravity differ from the pinned ones.
     #[error("config mismatch: {}", list(.0))]
     ConfigMismatch(Vec<FieldDiff>),
-    /// A structural invariant fails (the message names it and the handle).
+    /// A structural invariant fails (the message names it and the handle). Text: a free-form
+    /// description of one of the many checks of `validate.rs` and of the engine's own
+    /// `validate` methods (whose errors are rapier's and parry's messages), or `panic while
+    /// validating: <the panic's message>`; there is no closed set of causes to type.
     #[error("structural: {0}")]
     Structural(String),
     /// A number that must be finite is not.
     #[error("non-finite {what} of {handle}")]
     NonFinite {
-        /// Which quantity.
+        /// Which quantity, e.g. `body translation` or `collider rotation`.
         what: &'static str,
-        /// Whose (a handle, as text).
-        handle: String,
+        /// Whose.
+        handle: BodyOrCollider,
     },
-    /// A game setting the physics-version does not allow (at config creation).
+    /// A game setting the physics-version does not allow (at config creation: the
+    /// [`ConfigError::SettingNotAllowed`] of [`crate::WorldConfig::with_settings`]).
     #[error("setting {field} = {value} not allowed by this physics-version (allowed: {allowed})")]
     SettingNotAllowed {
         /// The setting, e.g. `tick_hz` or `gravity.y`.
         field: &'static str,
         /// The value given.
-        value: String,
+        value: SettingValue,
         /// What the version allows.
-        allowed: String,
+        allowed: Allowed,
     },
+}
+
+/// Why a [`crate::WorldConfig`] could not be made ([`crate::WorldConfig::new`],
+/// [`crate::WorldConfig::with_settings`]). Converts into [`Error`] (its variant of the same name,
+/// with the same message), so `?` works in a function returning either.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// No released physics-version has this number.
+    #[error("unknown physics-version {0}")]
+    UnknownPhysicsVersion(u32),
+    /// A game setting the physics-version does not allow: the first field outside its
+    /// [`crate::Choices`].
+    #[error("setting {field} = {value} not allowed by this physics-version (allowed: {allowed})")]
+    SettingNotAllowed {
+        /// The setting: `tick_hz`, `length_unit`, `gravity.x`, `gravity.y`, `gravity.z` or
+        /// `gravity` (its magnitude).
+        field: &'static str,
+        /// The value given.
+        value: SettingValue,
+        /// What the version allows.
+        allowed: Allowed,
+    },
+}
+
+impl ConfigError {
+    /// The cause, without its data (the [`ErrorKind`] of the [`Error`] it converts into).
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ConfigError::UnknownPhysicsVersion(_) => ErrorKind::UnknownPhysicsVersion,
+            ConfigError::SettingNotAllowed { .. } => ErrorKind::SettingNotAllowed,
+        }
+    }
+}
+
+impl From<ConfigError> for Error {
+    fn from(e: ConfigError) -> Error {
+        match e {
+            ConfigError::UnknownPhysicsVersion(v) => Error::UnknownPhysicsVersion(v),
+            ConfigError::SettingNotAllowed {
+                field,
+                value,
+                allowed,
+            } => Error::SettingNotAllowed {
+                field,
+                value,
+                allowed,
+            },
+        }
+    }
+}
+
+/// A refused setting's value ([`ConfigError::SettingNotAllowed`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum SettingValue {
+    /// A whole number (`tick_hz`), printed as it is.
+    Whole(u32),
+    /// A number (`length_unit`, a gravity component), printed bit-exact: `value (0xbits)`.
+    Real(f32),
+    /// A vector (gravity, refused for its magnitude), printed `[x, y, z]`.
+    Vector([f32; 3]),
+}
+
+impl std::fmt::Display for SettingValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingValue::Whole(n) => write!(f, "{n}"),
+            SettingValue::Real(x) => f.write_str(&real(*x)),
+            SettingValue::Vector(v) => write!(f, "{v:?}"),
+        }
+    }
+}
+
+/// What a physics-version allows of a refused setting ([`ConfigError::SettingNotAllowed`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Allowed {
+    /// One of these values (`tick_hz`).
+    OneOf(&'static [u32]),
+    /// A finite number from `low` to `high`, inclusive (`length_unit`).
+    Range {
+        /// The smallest allowed.
+        low: f32,
+        /// The largest allowed.
+        high: f32,
+    },
+    /// A finite vector of at most this magnitude times the length unit (gravity).
+    MaxMagnitude(f32),
+}
+
+impl std::fmt::Display for Allowed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Allowed::OneOf(values) => write!(f, "one of {values:?}"),
+            Allowed::Range { low, high } => write!(f, "finite, from {low} to {high}"),
+            Allowed::MaxMagnitude(max) => {
+                write!(f, "finite, of magnitude at most {max} x length_unit")
+            }
+        }
+    }
+}
+
+/// The body or collider a refusal names ([`Error::NonFinite`]), printed as rapier prints its
+/// handle (`RigidBodyHandle(Index { .. })`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BodyOrCollider {
+    /// A rigid body.
+    Body(RigidBodyHandle),
+    /// A collider.
+    Collider(ColliderHandle),
+}
+
+impl std::fmt::Display for BodyOrCollider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BodyOrCollider::Body(h) => write!(f, "{h:?}"),
+            BodyOrCollider::Collider(h) => write!(f, "{h:?}"),
+        }
+    }
 }
 
 /// The errors a restore returns (the same enum as [`Error`]).
@@ -251,6 +378,11 @@ impl Error {
     }
 }
 
+/// Lowercase hex of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// `a: pinned x, found y; b: ...`
 fn list(diffs: &[FieldDiff]) -> String {
     diffs
@@ -258,4 +390,110 @@ fn list(diffs: &[FieldDiff]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed fields print the texts the variants held before (issue 33): each expected
+    /// string is the `format!` the construction site used.
+    #[test]
+    fn typed_fields_print_the_former_texts() {
+        let setting = |value, allowed| {
+            Error::from(ConfigError::SettingNotAllowed {
+                field: "f",
+                value,
+                allowed,
+            })
+            .to_string()
+        };
+        let allowed = |a: Allowed| setting(SettingValue::Whole(1), a);
+        assert_eq!(
+            allowed(Allowed::OneOf(&[30, 60])),
+            format!(
+                "setting f = 1 not allowed by this physics-version (allowed: one of {:?})",
+                [30, 60]
+            )
+        );
+        let (low, high, max) = (0.01f32, 100.0f32, 100.0f32);
+        assert!(allowed(Allowed::Range { low, high })
+            .ends_with(&format!("(allowed: finite, from {low} to {high})")));
+        assert!(allowed(Allowed::MaxMagnitude(max)).ends_with(&format!(
+            "(allowed: finite, of magnitude at most {max} x length_unit)"
+        )));
+        let value = |v: SettingValue| setting(v, Allowed::MaxMagnitude(max));
+        assert!(
+            value(SettingValue::Real(-0.0)).starts_with(&format!("setting f = {} not", real(-0.0)))
+        );
+        let g = [0.0, -1500.0, f32::NAN];
+        assert!(value(SettingValue::Vector(g)).starts_with(&format!("setting f = {g:?} not")));
+        assert_eq!(
+            ConfigError::UnknownPhysicsVersion(9).to_string(),
+            Error::UnknownPhysicsVersion(9).to_string()
+        );
+        let (a, b) = ([0xab; 32], [0x01; 32]);
+        let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        assert_eq!(
+            Error::ConfigDigestMismatch {
+                snapshot: a,
+                world: b
+            }
+            .to_string(),
+            format!(
+                "config digest mismatch: snapshot {}, world {}",
+                hex(&a),
+                hex(&b)
+            )
+        );
+        let body = RigidBodyHandle::from_raw_parts(3, 1);
+        let collider = ColliderHandle::from_raw_parts(0, 2);
+        for (handle, text) in [
+            (BodyOrCollider::Body(body), format!("{body:?}")),
+            (BodyOrCollider::Collider(collider), format!("{collider:?}")),
+        ] {
+            let what = "body mass";
+            assert_eq!(
+                Error::NonFinite { what, handle }.to_string(),
+                format!("non-finite {what} of {text}")
+            );
+        }
+        let stated = 100_000;
+        for (cause, text) in [
+            (
+                DecompressionError::NoLengthPrefix { len: 3 },
+                "compressed payload of 3 bytes is shorter than its 4-byte length prefix".into(),
+            ),
+            (
+                DecompressionError::BeyondBlock { stated, block: 10 },
+                format!(
+                    "stated uncompressed length {stated} is more than an LZ4 block of 10 bytes can \
+                     expand to (2550)"
+                ),
+            ),
+            (
+                DecompressionError::ShortBlock { written: 7, stated },
+                format!("LZ4 block decompresses to 7 bytes, stated uncompressed length {stated}"),
+            ),
+            (
+                DecompressionError::LongBlock { stated },
+                format!(
+                    "LZ4 block decompresses to more than the stated uncompressed length {stated}"
+                ),
+            ),
+            (
+                DecompressionError::InvalidBlock("x".into()),
+                "invalid LZ4 block: x".into(),
+            ),
+            (
+                DecompressionError::Panic("panic while decoding: y".into()),
+                "panic while decoding: y".into(),
+            ),
+        ] {
+            assert_eq!(
+                Error::Decompression(cause).to_string(),
+                format!("compressed payload refused: {text}")
+            );
+        }
+    }
 }

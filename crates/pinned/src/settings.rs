@@ -7,7 +7,7 @@
 //! payload's gravity and integration parameters).
 
 use crate::diff::{diff_fields, gravity_fields, real, FieldDiff};
-use crate::error::Error;
+use crate::error::{Allowed, ConfigError, SettingValue};
 use rapier3d::prelude::{IntegrationParameters, Vector};
 use serde::{Deserialize, Serialize};
 
@@ -57,10 +57,10 @@ impl GameSettings {
     }
 
     /// Checks every field against `choices`: the first field outside them is
-    /// [`Error::SettingNotAllowed`], naming the field, its value and what is allowed.
-    pub fn check(&self, choices: &Choices) -> Result<(), Error> {
-        let refuse = |field: &'static str, value: String, allowed: String| {
-            Err(Error::SettingNotAllowed {
+    /// [`ConfigError::SettingNotAllowed`], naming the field, its value and what is allowed.
+    pub fn check(&self, choices: &Choices) -> Result<(), ConfigError> {
+        let refuse = |field: &'static str, value: SettingValue, allowed: Allowed| {
+            Err(ConfigError::SettingNotAllowed {
                 field,
                 value,
                 allowed,
@@ -69,35 +69,34 @@ impl GameSettings {
         if !choices.tick_hz.contains(&self.tick_hz) {
             return refuse(
                 "tick_hz",
-                self.tick_hz.to_string(),
-                format!("one of {:?}", choices.tick_hz),
+                SettingValue::Whole(self.tick_hz),
+                Allowed::OneOf(choices.tick_hz),
             );
         }
         let [low, high] = choices.length_unit;
         if !(low..=high).contains(&self.length_unit) {
             return refuse(
                 "length_unit",
-                real(self.length_unit),
-                format!("finite, from {low} to {high}"),
+                SettingValue::Real(self.length_unit),
+                Allowed::Range { low, high },
             );
         }
-        let allowed_gravity = || {
-            format!(
-                "finite, of magnitude at most {} x length_unit",
-                choices.max_gravity
-            )
-        };
+        let allowed_gravity = Allowed::MaxMagnitude(choices.max_gravity);
         for (name, g) in ["gravity.x", "gravity.y", "gravity.z"]
             .into_iter()
             .zip(self.gravity)
         {
             if !g.is_finite() {
-                return refuse(name, real(g), allowed_gravity());
+                return refuse(name, SettingValue::Real(g), allowed_gravity);
             }
         }
         let magnitude = self.gravity.iter().map(|g| g * g).sum::<f32>().sqrt();
         if magnitude > choices.max_gravity * self.length_unit {
-            return refuse("gravity", format!("{:?}", self.gravity), allowed_gravity());
+            return refuse(
+                "gravity",
+                SettingValue::Vector(self.gravity),
+                allowed_gravity,
+            );
         }
         Ok(())
     }

@@ -178,7 +178,7 @@ pub fn decompress_payload(stored: &[u8]) -> Result<Vec<u8>, Error> {
             claimed,
             limit: PAYLOAD_LIMIT,
         },
-        codec::DecompressError::Invalid(msg) => Error::Decompression(msg),
+        codec::DecompressError::Invalid(cause) => Error::Decompression(cause),
     })
 }
 
@@ -224,8 +224,8 @@ pub(crate) fn open(
     if match_id == Match::Checked && info.config_digest != config.digest() {
         return Err(settings_mismatch(config, bytes, &info, key).unwrap_or(
             Error::ConfigDigestMismatch {
-                snapshot: hex(&info.config_digest),
-                world: hex(&config.digest()),
+                snapshot: info.config_digest,
+                world: config.digest(),
             },
         ));
     }
@@ -251,7 +251,7 @@ fn with_payload<T>(
         let payload = catch_panic(
             || decompress_payload(stored),
             "decoding",
-            Error::Decompression,
+            |msg| Error::Decompression(codec::DecompressionError::Panic(msg)),
         )?;
         read(&payload)
     } else {
@@ -430,9 +430,4 @@ fn checksum(bytes: &[u8]) -> blake3::Hash {
 
 fn mac(bytes: &[u8], key: &SnapshotKey) -> blake3::Hash {
     covered(bytes, blake3::Hasher::new_keyed(&key.0))
-}
-
-/// Lowercase hex of `bytes`.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -37,7 +37,7 @@
 //! body's collision mesh or the contacts of two is refused. The checks run under
 //! `catch_unwind` besides (see `snapshot.rs`).
 
-use crate::error::Error;
+use crate::error::{BodyOrCollider, Error};
 use rapier3d::parry::shape::validate_shape;
 use rapier3d::prelude::*;
 
@@ -311,32 +311,32 @@ fn impulses(w: &PhysicsWorld) -> Result<(), Error> {
 }
 
 fn finite(w: &PhysicsWorld) -> Result<(), Error> {
-    let fail = |what: &'static str, handle: String| Err(Error::NonFinite { what, handle });
+    let fail = |what: &'static str, handle: BodyOrCollider| Err(Error::NonFinite { what, handle });
     for (h, rb) in w.bodies.iter() {
         let pos = rb.position();
         if !pos.translation.is_finite() {
-            return fail("body translation", format!("{h:?}"));
+            return fail("body translation", BodyOrCollider::Body(h));
         }
         if !pos.rotation.is_finite() {
-            return fail("body rotation", format!("{h:?}"));
+            return fail("body rotation", BodyOrCollider::Body(h));
         }
         if !rb.linvel().is_finite() {
-            return fail("body linear velocity", format!("{h:?}"));
+            return fail("body linear velocity", BodyOrCollider::Body(h));
         }
         if !rb.angvel().is_finite() {
-            return fail("body angular velocity", format!("{h:?}"));
+            return fail("body angular velocity", BodyOrCollider::Body(h));
         }
         if !rb.mass().is_finite() {
-            return fail("body mass", format!("{h:?}"));
+            return fail("body mass", BodyOrCollider::Body(h));
         }
     }
     for (h, co) in w.colliders.iter() {
         let pos = co.position();
         if !pos.translation.is_finite() {
-            return fail("collider translation", format!("{h:?}"));
+            return fail("collider translation", BodyOrCollider::Collider(h));
         }
         if !pos.rotation.is_finite() {
-            return fail("collider rotation", format!("{h:?}"));
+            return fail("collider rotation", BodyOrCollider::Collider(h));
         }
     }
     Ok(())

@@ -15,7 +15,6 @@ use rapier3d::dynamics::{
     CcdPersistentContactPolicy, FrictionModel, IntegrationParameters, SoftBodiesSettings,
     SoftPatchConstraints, SoftRecoverySettings, SpringCoefficients,
 };
-use std::path::Path;
 
 /// A physics-version: the number a client announces and a snapshot carries.
 pub type PhysicsVersion = u32;
@@ -23,9 +22,9 @@ pub type PhysicsVersion = u32;
 /// The newest released physics-version.
 pub const PHYSICS_VERSION_CURRENT: PhysicsVersion = 2;
 
-/// The patch series versions 1 and 2 were released with (see [`patch_series_hash`]). A released
-/// entry pins the series it was released with, for good: its digest, which snapshots and clients
-/// compare, never moves.
+/// The patch series versions 1 and 2 were released with (see `patch_series_hash` in
+/// `tests/series/mod.rs`). A released entry pins the series it was released with, for good: its
+/// digest, which snapshots and clients compare, never moves.
 pub const RELEASED_SERIES_1_2: &str =
     "c8950ceb95cdaf44be3272e1151ac30226ad73754841f1b9a89bb65dc78e60d9";
 
@@ -120,7 +119,8 @@ pub struct VersionEntry {
     pub rapier3d: &'static str,
     /// The upstream parry3d version the fork is based on.
     pub parry3d: &'static str,
-    /// [`patch_series_hash`] of the patches applied to them, as 64 lowercase hex digits.
+    /// The patch-series hash (`patch_series_hash` in `tests/series/mod.rs`) of the patches applied
+    /// to them, as 64 lowercase hex digits.
     pub patch_series: &'static str,
     /// The scalar type (`f32`).
     pub scalar: &'static str,
@@ -562,45 +562,4 @@ fn soft_recovery_v1() -> SoftRecoverySettings {
         overlap_patience: 240,
         overlap_progress_margin: 0.02,
     }
-}
-
-/// The patch-series hash of the fork whose patch folder is `patches_dir`, as 64 hex digits.
-///
-/// Definition: the *physics patches* are the files named by `patches_dir/series` (one name a
-/// line; `#` starts a comment; blank lines skipped), in that order, that contain a line starting
-/// with `--- a/rapier3d/`, `+++ b/rapier3d/`, `--- a/parry3d/` or `+++ b/parry3d/` (they change a
-/// crate that can change a trajectory; patches to other vendored crates, e.g. bevy_rapier3d,
-/// cannot). The hash is BLAKE3 over, for each physics patch in order: its file name (UTF-8), one
-/// `0` byte, its length in bytes as a u64 little-endian, its bytes.
-pub fn patch_series_hash(patches_dir: &Path) -> std::io::Result<String> {
-    let series = std::fs::read_to_string(patches_dir.join("series"))?;
-    let mut hasher = blake3::Hasher::new();
-    for line in series.lines() {
-        let name = line.split('#').next().unwrap_or("").trim();
-        if name.is_empty() {
-            continue;
-        }
-        let bytes = std::fs::read(patches_dir.join(name))?;
-        if !touches_physics(&bytes) {
-            continue;
-        }
-        hasher.update(name.as_bytes());
-        hasher.update(&[0]);
-        hasher.update(&(bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
-    }
-    Ok(hasher.finalize().to_hex().to_string())
-}
-
-/// Whether a patch file changes rapier3d or parry3d (see [`patch_series_hash`]).
-fn touches_physics(patch: &[u8]) -> bool {
-    const PREFIXES: [&[u8]; 4] = [
-        b"--- a/rapier3d/",
-        b"+++ b/rapier3d/",
-        b"--- a/parry3d/",
-        b"+++ b/parry3d/",
-    ];
-    patch
-        .split(|&b| b == b'\n')
-        .any(|line| PREFIXES.iter().any(|p| line.starts_with(p)))
 }

@@ -4,7 +4,7 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::{
-    version, Error, ErrorKind, GameSettings, PinnedWorld, SnapshotKey, WorldConfig,
+    version, ConfigError, Error, ErrorKind, GameSettings, PinnedWorld, SnapshotKey, WorldConfig,
     PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_scenes::{catalog, state_digest};
@@ -240,7 +240,9 @@ fn settings_outside_the_choices_are_refused_at_config_creation() {
     ];
     for (field, settings) in cases {
         match base.with_settings(settings) {
-            Err(Error::SettingNotAllowed { field: f, .. }) => assert_eq!(f, field, "{settings:?}"),
+            Err(ConfigError::SettingNotAllowed { field: f, .. }) => {
+                assert_eq!(f, field, "{settings:?}")
+            }
             other => panic!("{settings:?}: {other:?}"),
         }
     }

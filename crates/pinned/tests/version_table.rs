@@ -1,11 +1,14 @@
 //! The physics-version table: pinned digests, the patch-series hash against the tree, and what
 //! versions 1 and 2 pin.
 
+mod series;
+
 use rapier3d::prelude::*;
 use rapier_pinned::version::{
-    diff_entries, param_fields, patch_series_hash, serves, table, PATCH_SERIES, RELEASED_SERIES_1_2,
+    diff_entries, param_fields, serves, table, PATCH_SERIES, RELEASED_SERIES_1_2,
 };
 use rapier_pinned::{entry, ErrorKind, WorldConfig, PHYSICS_VERSION_CURRENT};
+use series::patch_series_hash;
 use std::path::Path;
 
 fn hex(bytes: &[u8]) -> String {

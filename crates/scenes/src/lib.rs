@@ -7,7 +7,6 @@
 
 mod bench;
 mod catalog;
-mod digest;
 mod thin;
 
 pub use bench::{bench_cases, bench_step, find_case, BenchCase, Workload, MIXED_STEPS};
@@ -16,7 +15,10 @@ pub use catalog::{
     probe_world, Crosser, ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM,
     TOWER_BEAMS, TOWER_LAYERS,
 };
-pub use digest::{body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY};
+// The state digest lives in its own crate (the protocol's code needs it, not the catalog).
+pub use rapier_pinned_digest::{
+    body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY,
+};
 pub use thin::{
     blade_into_guard, box_into_free_rotor, thin_sets, ThinCase, ThinRun, ThinSet, SPEEDS, STARTS,
 };

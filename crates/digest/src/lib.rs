@@ -1,5 +1,6 @@
 //! The per-step state digest shared by everything that compares trajectories (parity, golden,
-//! determinism tests).
+//! determinism tests) and exchanged by the multiplayer server and its clients (crates/net,
+//! crates/ggrs, crates/js). `rapier-pinned-scenes` re-exports it under the same names.
 //!
 //! Definition (64-bit, stable across platforms): XXH3-64 (default seed, zero) of the byte string made of, for
 //! every rigid body in ascending handle order (index, then generation):

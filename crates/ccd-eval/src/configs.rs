@@ -1,0 +1,52 @@
+//! The evaluation's names for CCD configurations ([`rapier_pinned::CcdConfig`]): the six
+//! combinations it measures, the label its tables print, and the `POLICY on|off` form its
+//! examples and the CLI's `perturbation --config` read. They moved here from the wrapper
+//! (`crates/pinned/src/ccd.rs`, issue 33): only the evaluation tooling uses them, and a game's
+//! wrapper keeps only what a game uses (`CcdConfig` itself, `UPSTREAM`, `new`, `version`,
+//! `current`, `of`, `apply`, `params`).
+//!
+//! Free functions, not an extension trait on `CcdConfig`: a call reads `configs::label(config)`
+//! and says where the function lives, needs no trait in scope, and does not pass off tooling as
+//! a method of the wrapper's type.
+
+use rapier3d::dynamics::CcdPersistentContactPolicy;
+use rapier_pinned::CcdConfig;
+
+/// Policies 0, 1 and 2 (in that order), each with relative motion off, then on.
+pub fn all_six() -> [CcdConfig; 6] {
+    use CcdPersistentContactPolicy::*;
+    let mut all = [CcdConfig::UPSTREAM; 6];
+    for (i, policy) in [Upstream, CoreSphere, CoreSphereFixedTargets]
+        .into_iter()
+        .enumerate()
+    {
+        all[2 * i] = CcdConfig::new(false, policy);
+        all[2 * i + 1] = CcdConfig::new(true, policy);
+    }
+    all
+}
+
+/// Reads a policy number (`0`, `1`, `2`) and `on`/`off` for relative motion, as the
+/// evaluation examples take them on the command line.
+pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, String> {
+    let number: u8 = policy
+        .parse()
+        .map_err(|e| format!("policy '{policy}': {e}"))?;
+    let policy = CcdPersistentContactPolicy::try_from(number)
+        .map_err(|e| format!("policy {number}: {e:?}"))?;
+    let relative_motion = match relative_motion {
+        "on" => true,
+        "off" => false,
+        other => return Err(format!("relative motion '{other}': expected on or off")),
+    };
+    Ok(CcdConfig::new(relative_motion, policy))
+}
+
+/// `p<policy number> rm <off|on >` (fixed width), as the evaluation tables print it.
+pub fn label(config: CcdConfig) -> String {
+    format!(
+        "p{} rm {}",
+        config.policy as u8,
+        if config.relative_motion { "on " } else { "off" }
+    )
+}
