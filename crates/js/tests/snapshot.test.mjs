@@ -114,6 +114,21 @@ test("refusals carry the native kind and message", () => {
   }
 });
 
+test("a game's own settings: a native space game at 120 Hz restores under them, and only them", () => {
+  const space = { gravity: { x: 0, y: 0, z: 0 }, tickHz: 120, lengthUnit: 1 };
+  cli("snapshot", "save", "--scene", "bullet_swarm", "--steps", "20", "--gravity", "0,0,0",
+    "--tick-hz", "120", "--out", file("space.snap"));
+  const world = RAPIER.PinnedWorld.restore(2, 0, bytes("space.snap"), undefined, space);
+  assert.equal(world.integrationParameters.dt, Math.fround(1 / 120));
+  assert.deepEqual(jsContinue(world, 30),
+    nativeContinue(file("space.snap"), 30, "--gravity", "0,0,0", "--tick-hz", "120"));
+  // Under the default settings: the native refusal, naming the fields that differ.
+  const native = nativeRefusal("--physics-version", "2", file("space.snap"));
+  assert.equal(native.kind, "ConfigMismatch");
+  assert.match(native.message, /gravity/);
+  assert.deepEqual(jsRefusal(() => RAPIER.PinnedWorld.restore(2, 0, bytes("space.snap"))), native);
+});
+
 test("a refused restore leaves the world as it was", () => {
   const world = RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap"));
   jsContinue(world, 5);
