@@ -16,6 +16,8 @@ use rapier_pinned::{version::entry, CcdConfig, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_ccd_eval::truncation::Truncation;
 use rapier_pinned_scenes::{bench_cases, find_case, BenchCase};
 
+use crate::failure::Failure;
+
 /// The fork's configurations: defaults, the current physics-version, and each CCD setting alone.
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum Config {
@@ -88,7 +90,7 @@ impl Config {
 
 /// `rapier-pinned bench`'s options.
 #[derive(clap::Args)]
-pub struct Bench {
+pub struct BenchArgs {
     /// The upstream side: conformance/parity's binary, `rapier-pinned-parity` (scripts/bench
     /// builds it).
     #[arg(long, value_name = "BIN")]
@@ -125,9 +127,11 @@ pub struct BenchCaseArgs {
     limit: Option<usize>,
 }
 
-/// Prints one line of milliseconds per step per run (the parity binary's `bench-case` too).
-pub fn bench_case(args: &BenchCaseArgs) -> Result<(), String> {
-    let case = find_case(&args.case).ok_or_else(|| format!("unknown case '{}'", args.case))?;
+/// `bench-case`: prints one line of milliseconds per step per run (the parity binary's
+/// `bench-case` too); an unknown case is a usage error.
+pub fn bench_case(args: BenchCaseArgs) -> Result<(), Failure> {
+    let case = find_case(&args.case)
+        .ok_or_else(|| Failure::Usage(format!("unknown case '{}'", args.case)))?;
     for ms in case.times(args.config.params(), args.limit, args.min_ms as f64) {
         println!("{ms}");
     }
@@ -233,8 +237,14 @@ fn percent(t: Option<f64>) -> String {
     t.map_or("-".into(), |t| format!("{:.1}%", t * 100.0))
 }
 
-/// Runs the comparison and prints the tables.
-pub fn run(bench: &Bench) -> Result<(), String> {
+/// `bench`: runs the comparison and prints the tables. Every error (an unknown case, a side that
+/// does not run, valgrind failing) is a usage error: the command could not do its job.
+pub fn run(bench: BenchArgs) -> Result<(), Failure> {
+    compare(&bench).map_err(Failure::Usage)
+}
+
+/// Times every case on both sides, round after round, and prints the tables.
+fn compare(bench: &BenchArgs) -> Result<(), String> {
     let (rounds, min_ms, limit) = if bench.quick {
         (1, 0, Some(3))
     } else {

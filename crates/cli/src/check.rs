@@ -1,14 +1,34 @@
 //! `rapier-pinned check`: golden trajectories and conformance vectors, one summary table.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rapier_pinned::PhysicsVersion;
 
+use crate::args::physics_versions;
+use crate::failure::Failure;
 use crate::{conformance, golden};
+
+/// The options of `check`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Every released physics-version, not only the current one.
+    #[arg(long)]
+    all: bool,
+    /// Where divergence pictures are written.
+    #[arg(long, value_name = "DIR")]
+    pictures: Option<PathBuf>,
+}
+
+/// Runs the check. Every error is a failed check, one that could not run included (exit 1: the
+/// main check did not pass).
+pub fn run(args: Args) -> Result<(), Failure> {
+    let pictures = args.pictures.unwrap_or_else(golden::default_pictures);
+    table(&physics_versions(args.all, &[]), &pictures).map_err(Failure::Failed)
+}
 
 /// Runs the golden check and every conformance suite for `versions`; prints the failures, then
 /// the table. Err when anything failed.
-pub fn run(versions: &[PhysicsVersion], pictures: &Path) -> Result<(), String> {
+fn table(versions: &[PhysicsVersion], pictures: &Path) -> Result<(), String> {
     let scenes = golden::scenes(&[])?;
     let mut rows: Vec<(String, usize, usize)> = Vec::new();
     for &v in versions {

@@ -6,6 +6,36 @@ use rapier_pinned_conformance::{conformance_dir, snapshot_vectors, sweep_check};
 use rapier_pinned_digest::state_digest;
 use rapier_pinned_scenes::find;
 
+use crate::args::physics_versions;
+use crate::failure::Failure;
+
+/// Runs every suite of every released physics-version and prints one line per suite, then the
+/// total. A failed case is a failed check; a suite that cannot run is a usage error.
+pub fn run() -> Result<(), Failure> {
+    let all = physics_versions(true, &[]);
+    let (mut passed, mut failed) = (0, 0);
+    for suite in suites(&all).map_err(Failure::Usage)? {
+        for failure in &suite.failures {
+            eprintln!("  {failure}");
+        }
+        println!(
+            "{:<28} {:>6} passed, {} failed",
+            suite.name,
+            suite.cases - suite.failed,
+            suite.failed
+        );
+        passed += suite.cases - suite.failed;
+        failed += suite.failed;
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        return Err(Failure::Failed(format!(
+            "{failed} conformance cases failed"
+        )));
+    }
+    Ok(())
+}
+
 /// One suite's outcome: its name, its cases, how many failed and what to print about them.
 pub struct Suite {
     pub name: String,
@@ -83,6 +113,8 @@ fn upstream_snapshots() -> Result<Suite, String> {
     })
 }
 
+/// One upstream fixture: imports it and steps it on against the fork stepping from scratch; Err
+/// names the first step whose digests differ, or why it could not run.
 fn upstream_case(path: &std::path::Path) -> Result<(), String> {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let (scene, steps) = stem

@@ -10,6 +10,95 @@ use rapier_pinned_golden::{
     Verdict,
 };
 
+use crate::args::physics_versions;
+use crate::failure::Failure;
+
+/// `golden check` and `golden bless`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Step every golden scene and compare it with its file; exit 1 on any difference, naming
+    /// the first diverging step, body and quantity with both values, and drawing that body's
+    /// trajectory (golden against now) as an SVG.
+    Check {
+        #[command(flatten)]
+        select: Select,
+        /// Where divergence pictures are written (default: target/golden-divergence/).
+        #[arg(long, value_name = "DIR")]
+        pictures: Option<PathBuf>,
+    },
+    /// Rewrite golden files on purpose (a released physics-version never changes: see
+    /// docs/testing.md before blessing one).
+    Bless {
+        #[command(flatten)]
+        select: Select,
+    },
+}
+
+/// Which golden files: physics-versions, scenes and the golden directory.
+#[derive(clap::Args)]
+pub struct Select {
+    /// Physics-version (repeatable; default: the current one).
+    #[arg(long = "physics-version", value_name = "V")]
+    versions: Vec<u32>,
+    /// Every released physics-version.
+    #[arg(long, conflicts_with = "versions")]
+    all: bool,
+    /// Only these catalog scenes or thin-part sets (repeatable; default: all).
+    #[arg(long = "scene", value_name = "NAME")]
+    scenes: Vec<String>,
+    /// The golden directory (default: the repository's golden/).
+    #[arg(long, value_name = "DIR")]
+    golden_dir: Option<PathBuf>,
+}
+
+impl Select {
+    /// The physics-versions chosen (default: the current one).
+    fn versions(&self) -> Vec<u32> {
+        physics_versions(self.all, &self.versions)
+    }
+
+    /// The golden directory chosen (default: the repository's).
+    fn dir(&self) -> PathBuf {
+        self.golden_dir.clone().unwrap_or_else(golden_dir)
+    }
+}
+
+/// Runs `golden check` or `golden bless`. A file that differs (or is missing) is a failed check;
+/// any other error (an unknown scene or version, I/O) is a usage error.
+pub fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Check { select, pictures } => {
+            let scenes = scenes(&select.scenes).map_err(Failure::Usage)?;
+            let pictures = pictures.unwrap_or_else(default_pictures);
+            let (mut files, mut failed) = (0, 0);
+            for v in select.versions() {
+                let tally = check(&select.dir(), v, &scenes, &pictures).map_err(Failure::Usage)?;
+                println!(
+                    "golden physics-version {v}: {} files, {} identical, {} differ",
+                    tally.files,
+                    tally.files - tally.failures.len(),
+                    tally.failures.len()
+                );
+                files += tally.files;
+                failed += tally.failures.len();
+            }
+            if failed > 0 {
+                return Err(Failure::Failed(format!(
+                    "{failed} of {files} golden files differ (reports above)"
+                )));
+            }
+            Ok(())
+        }
+        Command::Bless { select } => {
+            let scenes = scenes(&select.scenes).map_err(Failure::Usage)?;
+            for v in select.versions() {
+                bless(&select.dir(), v, &scenes).map_err(Failure::Usage)?;
+            }
+            Ok(())
+        }
+    }
+}
+
 /// What a golden check found: files compared, and one report per file that failed.
 pub struct Tally {
     pub files: usize,

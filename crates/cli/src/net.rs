@@ -8,12 +8,13 @@ use std::time::Duration;
 use rapier_pinned::PinnedWorld;
 use rapier_pinned_net::server::{serve as run_server, ServerConfig, INPUT_WINDOW};
 
-use crate::snapshot::typed;
-use crate::{Failure, MatchArgs};
+use crate::args::MatchArgs;
+use crate::failure::Failure;
+use crate::show::typed;
 
 /// The options of `serve`.
 #[derive(clap::Args)]
-pub struct Serve {
+pub struct ServeArgs {
     /// Catalog scene to start from (a zero-gravity one needs `--gravity 0,0,0`).
     #[arg(long, value_name = "NAME", default_value = "arena")]
     scene: String,
@@ -61,27 +62,52 @@ pub struct Serve {
     timeout_secs: u64,
 }
 
-/// Runs the server until its last tick or its migration.
-pub fn serve(o: Serve) -> Result<(), Failure> {
-    let config = o.game.config()?;
-    let key = o.game.key()?;
+/// The options of `join`.
+#[derive(clap::Args)]
+pub struct JoinArgs {
+    /// The server's address.
+    addr: String,
+    #[command(flatten)]
+    game: MatchArgs,
+    /// Play the seat the server gives: send its scripted inputs ahead (without it, the client
+    /// sends no inputs and its player gets none).
+    #[arg(long)]
+    bot: bool,
+    /// A check aid: nudge a body after tick T on purpose, so the server reports the
+    /// divergence at the next digest exchange.
+    #[arg(long, value_name = "T")]
+    desync_at: Option<u64>,
+}
+
+/// `serve`: runs the server until its last tick or its migration. A restored snapshot the
+/// wrapper refuses is refused; a match the server could not run to its end (a socket, the log,
+/// the migration's snapshot, a join point or the end timing out) is failed; anything that keeps
+/// the server from starting is a usage error.
+pub fn serve(o: ServeArgs) -> Result<(), Failure> {
+    let config = o.game.config().map_err(Failure::Usage)?;
+    let key = o.game.key().map_err(Failure::Usage)?;
     let world = match &o.restore {
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
             PinnedWorld::restore(config, &bytes, key.as_ref())
                 .map_err(|e| Failure::Refused(format!("{}: {}", path.display(), typed(&e))))?
         }
         None => {
             let scene = rapier_pinned_scenes::find(&o.scene)
-                .ok_or_else(|| format!("unknown scene '{}'", o.scene))?;
-            PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| typed(&e))?
+                .ok_or_else(|| Failure::Usage(format!("unknown scene '{}'", o.scene)))?;
+            PinnedWorld::adopt(config, scene.build(config.params()))
+                .map_err(|e| Failure::Usage(typed(&e)))?
         }
     };
-    let listener = TcpListener::bind(&o.listen).map_err(|e| format!("{}: {e}", o.listen))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let listener =
+        TcpListener::bind(&o.listen).map_err(|e| Failure::Usage(format!("{}: {e}", o.listen)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let timeout = Duration::from_secs(o.timeout_secs);
     let ws = match &o.ws {
-        Some(ws) => Some(TcpListener::bind(ws).map_err(|e| format!("{ws}: {e}"))?),
+        Some(ws) => Some(TcpListener::bind(ws).map_err(|e| Failure::Usage(format!("{ws}: {e}")))?),
         None => None,
     };
     println!(
@@ -93,7 +119,9 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
     );
     let bridges = match ws {
         Some(ws_listener) => {
-            let ws_addr = ws_listener.local_addr().map_err(|e| e.to_string())?;
+            let ws_addr = ws_listener
+                .local_addr()
+                .map_err(|e| Failure::Usage(e.to_string()))?;
             println!("websocket on ws://{ws_addr}");
             let server = crate::ws::loopback(addr);
             Some(crate::ws::spawn(ws_listener, server, timeout))
@@ -123,21 +151,18 @@ pub fn serve(o: Serve) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Joins the match at `addr` and steps it to the end; a `bot` plays its seat with the script.
-pub fn join(
-    addr: &str,
-    game: &MatchArgs,
-    bot: bool,
-    desync_at: Option<u64>,
-) -> Result<(), Failure> {
-    let config = game.config()?;
-    let key = game.key()?;
+/// `join`: joins the match at the address and steps it to the end; a bot plays its seat with the
+/// script. Any error of the match (the connection, a refusal, a divergence) is refused; a bad
+/// option or key file is a usage error.
+pub fn join(args: JoinArgs) -> Result<(), Failure> {
+    let config = args.game.config().map_err(Failure::Usage)?;
+    let key = args.game.key().map_err(Failure::Usage)?;
     rapier_pinned_net::client::join(
-        addr,
+        &args.addr,
         config,
         key.as_ref(),
-        bot,
-        desync_at,
+        args.bot,
+        args.desync_at,
         &mut std::io::stdout(),
     )
     .map_err(|e| Failure::Refused(e.to_string()))?;

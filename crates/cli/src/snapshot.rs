@@ -2,59 +2,133 @@
 //! snapshot, import a plain-upstream world. Every check is the wrapper's (`rapier_pinned`); this
 //! module only reads files, calls it and prints.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rapier3d::prelude::PhysicsWorld;
 use rapier_pinned::{
-    import_upstream, inspect, recorded_params, Error, GameSettings, PhysicsVersion, PinnedWorld,
-    SnapshotInfo, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
+    import_upstream, inspect, recorded_params, Error, GameSettings, PinnedWorld, SnapshotInfo,
+    SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 
-use crate::{hex, Failure, MatchArgs, RestoreArgs};
+use crate::args::{config, key, MatchArgs, RestoreArgs, SettingsArgs};
+use crate::failure::Failure;
+use crate::show::{hex, typed};
 
-/// A wrapper error as the tool prints it: its message and its kind.
-pub fn typed(e: &Error) -> String {
-    format!("{e} (kind: {})", e.kind())
+/// `snapshot save|inspect|verify|continue|import-upstream`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Build a catalog scene under a physics-version's pinned parameters and the game's settings,
+    /// step it and write its snapshot (authenticated with --key-file).
+    ///
+    /// The scene is adopted into a pinned world, which refuses a world whose parameters or
+    /// gravity differ from the config's: the catalog's zero-gravity scenes (bullets_crossing,
+    /// bullet_swarm, blade_into_plate, box_into_rotor) need `--gravity 0,0,0`; under the default
+    /// gravity [-0.0, -9.81, -0.0] they are refused with the typed error (ConfigMismatch naming
+    /// gravity.x/y/z), exit status 2.
+    Save {
+        /// Catalog scene (`rapier-pinned scenes --list`).
+        #[arg(long, value_name = "NAME")]
+        scene: String,
+        /// Steps to take before the snapshot (its tick).
+        #[arg(long, value_name = "N")]
+        steps: u64,
+        #[command(flatten)]
+        game: MatchArgs,
+        /// Output file.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Write snapshot format 2 with an LZ4-compressed payload (docs/protocol.md §3.1).
+        #[arg(long)]
+        compressed: bool,
+    },
+    /// Print a snapshot's header and the settings it records; then restore it under its
+    /// physics-version, those settings and --match-id and print the config summary,
+    /// body/collider/joint counts and payload size per body.
+    ///
+    /// A snapshot that is a valid world of another match is shown too (exit status 0, the
+    /// counts printed as decoded ignoring the match id). Exit status 1 if the header is refused
+    /// or the snapshot does not restore for any match (the reason names the typed error).
+    Inspect {
+        /// Snapshot file.
+        file: PathBuf,
+        /// Match id to restore it for (the config digest covers it and cannot be read back).
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        /// Also check the MAC with this key: 32 raw bytes or 64 hex digits (+ optional newline).
+        #[arg(long, value_name = "F")]
+        key_file: Option<PathBuf>,
+    },
+    /// Restore a snapshot with every check of docs/protocol.md; print `ok: ...` and exit 0, or the
+    /// typed reason (message and kind) on stderr and exit 1.
+    ///
+    /// Without --key-file an authenticated snapshot is accepted once its checksum verifies (its
+    /// MAC is not checked: the wrapper's decision); with one, the MAC must be present and match.
+    Verify {
+        #[command(flatten)]
+        restore: RestoreArgs,
+    },
+    /// Restore a snapshot with every check (like verify), step it and print `tick digest` after
+    /// each step (the per-step state digest of crates/scenes).
+    Continue {
+        #[command(flatten)]
+        restore: RestoreArgs,
+        /// Steps to take after the restore.
+        #[arg(long, value_name = "N")]
+        steps: u64,
+    },
+    /// Convert a plain `bincode::serialize(&PhysicsWorld)` of upstream rapier3d 0.36.1 into a
+    /// physics-version 1 snapshot at tick 0 (rapier_pinned::import_upstream).
+    ///
+    /// The world must have upstream's default parameters and gravity (physics-version 1 is
+    /// upstream's behaviour); anything else is refused with the typed error, exit status 1.
+    ImportUpstream {
+        /// Upstream world (bincode).
+        input: PathBuf,
+        /// Snapshot to write.
+        output: PathBuf,
+        /// Match id of the snapshot.
+        #[arg(long, value_name = "M", default_value_t = 0)]
+        match_id: u64,
+        /// Authenticate the snapshot with this key: 32 raw bytes or 64 hex digits (+ optional
+        /// newline).
+        #[arg(long, value_name = "F")]
+        key_file: Option<PathBuf>,
+    },
 }
 
-/// Reads a key file: exactly 32 raw bytes, or 64 hex digits optionally followed by one newline
-/// (`\n` or `\r\n`). Anything else is refused, including a 32-byte file that is all hex digits
-/// and newlines (text that is too short to be a hex key, not a raw key).
-pub fn read_key(path: &Path) -> Result<SnapshotKey, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("key file {}: {e}", path.display()))?;
-    let looks_like_text = bytes
-        .iter()
-        .all(|b| b.is_ascii_hexdigit() || *b == b'\n' || *b == b'\r');
-    if bytes.len() == 32 && !looks_like_text {
-        return Ok(SnapshotKey::new(bytes.try_into().expect("32 bytes")));
+/// Runs the subcommand. A snapshot (or upstream world) the wrapper refuses is refused; usage
+/// and I/O errors, and a scene that cannot be adopted, are usage errors.
+pub fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Save {
+            scene,
+            steps,
+            game,
+            out,
+            compressed,
+        } => save(&scene, steps, &game, &out, compressed),
+        Command::Inspect {
+            file,
+            match_id,
+            key_file,
+        } => inspect_file(&file, match_id, key_file.as_deref()),
+        Command::Verify { restore } => verify(&restore),
+        Command::Continue { restore, steps } => continue_file(&restore, steps),
+        Command::ImportUpstream {
+            input,
+            output,
+            match_id,
+            key_file,
+        } => import(&input, &output, match_id, key_file.as_deref()),
     }
-    let text = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-    let text = if text.len() < bytes.len() {
-        text.strip_suffix(b"\r").unwrap_or(text)
-    } else {
-        text
-    };
-    if text.len() == 64 && text.iter().all(u8::is_ascii_hexdigit) {
-        let mut key = [0u8; 32];
-        for (k, pair) in key.iter_mut().zip(text.chunks(2)) {
-            let digits = std::str::from_utf8(pair).expect("ASCII hex digits");
-            *k = u8::from_str_radix(digits, 16).expect("hex digits");
-        }
-        return Ok(SnapshotKey::new(key));
-    }
-    Err(format!(
-        "key file {}: expected exactly 32 raw bytes, or 64 hex digits optionally followed by a \
-         newline; found {} bytes{}",
-        path.display(),
-        bytes.len(),
-        if looks_like_text { " of hex text" } else { "" }
-    ))
 }
 
+/// The bytes of `path`; the error names the file.
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Writes `bytes` to `path`; the error names the file.
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -68,68 +142,8 @@ fn authentication(key: Option<&SnapshotKey>) -> &'static str {
     }
 }
 
-/// A game's world settings (`docs/protocol.md` §2): each defaults to the physics-version's.
-#[derive(clap::Args, Clone, Debug, Default)]
-pub struct SettingsArgs {
-    /// Gravity as `X,Y,Z` in length units per second squared, bit for bit (`0,-9.81,0` is not
-    /// the default `-0,-9.81,-0`); e.g. `0,0,0` for a space game, `0,0,-9.81` for z-up.
-    #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_gravity)]
-    pub gravity: Option<[f32; 3]>,
-    /// Steps per second (dt = 1 / N); one the physics-version allows (`rapier-pinned versions`).
-    #[arg(long, value_name = "N")]
-    pub tick_hz: Option<u32>,
-    /// rapier's `length_unit`: the size of a typical object in the game's units (100 for cm).
-    #[arg(long, value_name = "U")]
-    pub length_unit: Option<f32>,
-}
-
-impl SettingsArgs {
-    /// These settings over `config`'s (its physics-version's defaults where none is given); a
-    /// value the version does not allow is a usage error.
-    pub fn apply(&self, config: WorldConfig) -> Result<WorldConfig, String> {
-        let d = config.settings();
-        let settings = GameSettings {
-            gravity: self.gravity.unwrap_or(d.gravity),
-            tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
-            length_unit: self.length_unit.unwrap_or(d.length_unit),
-        };
-        config
-            .with_settings(settings)
-            .map_err(|e| format!("{e} (see `rapier-pinned versions`)"))
-    }
-}
-
-/// `X,Y,Z`: three floats.
-fn parse_gravity(text: &str) -> Result<[f32; 3], String> {
-    let parts = text
-        .split(',')
-        .map(|p| p.trim().parse::<f32>().map_err(|e| format!("{p:?}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    parts
-        .try_into()
-        .map_err(|p: Vec<f32>| format!("expected X,Y,Z (3 numbers), got {}", p.len()))
-}
-
-/// The config of physics-version `v` for match `match_id` under `settings`; an unknown `v` or
-/// a setting `v` does not allow is a usage error.
-pub fn config(
-    v: PhysicsVersion,
-    match_id: u64,
-    settings: &SettingsArgs,
-) -> Result<WorldConfig, String> {
-    let config = WorldConfig::new(v)
-        .map(|c| c.with_match_id(match_id))
-        .map_err(|e| format!("--physics-version {v}: {e} (see `rapier-pinned versions`)"))?;
-    settings.apply(config)
-}
-
-/// The fleet key in `key_file`, if one is given.
-pub fn key(key_file: Option<&Path>) -> Result<Option<SnapshotKey>, String> {
-    key_file.map(read_key).transpose()
-}
-
 /// `snapshot save` (format 2 with a compressed payload when `compressed`).
-pub fn save(
+fn save(
     name: &str,
     steps: u64,
     game: &MatchArgs,
@@ -137,16 +151,19 @@ pub fn save(
     compressed: bool,
 ) -> Result<(), Failure> {
     let scene = rapier_pinned_scenes::find(name)
-        .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))?;
+        .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))
+        .map_err(Failure::Usage)?;
     let (v, match_id) = (game.physics_version, game.match_id);
-    let config = game.config()?;
-    let key = game.key()?;
+    let config = game.config().map_err(Failure::Usage)?;
+    let key = game.key().map_err(Failure::Usage)?;
+    // A scene the pinned world cannot adopt is a command that cannot do its job, not a refused
+    // snapshot.
     let mut world = PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| {
-        format!(
+        Failure::Usage(format!(
             "scene '{name}' cannot run under physics-version {v} with settings {}: {}",
             config.settings(),
             typed(&e)
-        )
+        ))
     })?;
     for _ in 0..steps {
         world.step();
@@ -159,7 +176,7 @@ pub fn save(
     } else {
         (world.snapshot(key.as_ref()), "format 1")
     };
-    write(out, &bytes)?;
+    write(out, &bytes).map_err(Failure::Usage)?;
     println!(
         "saved {}: scene {name}, physics-version {v}, match {match_id}, {}, tick {}, {} bodies, \
          {} bytes ({format}), {}",
@@ -278,6 +295,7 @@ fn config_summary(config: &WorldConfig) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Prints `name value` rows, the names in a column of 17.
 fn print_rows(rows: &[(&str, String)]) {
     for (name, value) in rows {
         println!("{name:<17}{value}");
@@ -285,9 +303,9 @@ fn print_rows(rows: &[(&str, String)]) {
 }
 
 /// `snapshot inspect`.
-pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Result<(), Failure> {
-    let key = key(key_file)?;
-    let bytes = read(file)?;
+fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Result<(), Failure> {
+    let key = key(key_file).map_err(Failure::Usage)?;
+    let bytes = read(file).map_err(Failure::Usage)?;
     println!("{:<17}{} ({} bytes)", "file", file.display(), bytes.len());
     let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
     let known = WorldConfig::new(info.physics_version).is_ok();
@@ -380,7 +398,7 @@ pub fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Resu
 }
 
 /// `snapshot verify`.
-pub fn verify(r: &RestoreArgs) -> Result<(), Failure> {
+fn verify(r: &RestoreArgs) -> Result<(), Failure> {
     let (world, info, key) = restore_file(r)?;
     println!(
         "ok: {}: physics-version {}, match {}, tick {}, {} bodies, {} colliders, {} joints, {}; \
@@ -403,7 +421,7 @@ pub fn verify(r: &RestoreArgs) -> Result<(), Failure> {
 }
 
 /// `snapshot continue`: restores like `verify`, then steps and prints `tick digest` per step.
-pub fn continue_file(r: &RestoreArgs, steps: u64) -> Result<(), Failure> {
+fn continue_file(r: &RestoreArgs, steps: u64) -> Result<(), Failure> {
     let (mut world, _, _) = restore_file(r)?;
     for _ in 0..steps {
         world.step();
@@ -418,40 +436,43 @@ pub fn continue_file(r: &RestoreArgs, steps: u64) -> Result<(), Failure> {
 fn restore_file(
     r: &RestoreArgs,
 ) -> Result<(PinnedWorld, SnapshotInfo, Option<SnapshotKey>), Failure> {
-    let key = key(r.key_file.as_deref())?;
-    let bytes = read(&r.file)?;
+    let key = key(r.key_file.as_deref()).map_err(Failure::Usage)?;
+    let bytes = read(&r.file).map_err(Failure::Usage)?;
     // The header's own physics-version unless one is demanded; a header that does not even
     // frame is refused with inspect's reason.
     let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
     let config = match r.physics_version {
-        Some(v) => config(v, r.match_id, &r.settings)?,
-        None => r.settings.apply(
-            WorldConfig::new(info.physics_version)
-                .map_err(|e| Failure::Refused(typed(&e.into())))?
-                .with_match_id(r.match_id),
-        )?,
+        Some(v) => config(v, r.match_id, &r.settings).map_err(Failure::Usage)?,
+        None => r
+            .settings
+            .apply(
+                WorldConfig::new(info.physics_version)
+                    .map_err(|e| Failure::Refused(typed(&e.into())))?
+                    .with_match_id(r.match_id),
+            )
+            .map_err(Failure::Usage)?,
     };
     let world = restore(&bytes, config, key.as_ref()).map_err(Failure::Refused)?;
     Ok((world, info, key))
 }
 
 /// `snapshot import-upstream`.
-pub fn import(
+fn import(
     input: &Path,
     output: &Path,
     match_id: u64,
     key_file: Option<&Path>,
 ) -> Result<(), Failure> {
-    let config = config(1, match_id, &SettingsArgs::default())?;
-    let key = key(key_file)?;
-    let upstream = read(input)?;
+    let config = config(1, match_id, &SettingsArgs::default()).map_err(Failure::Usage)?;
+    let key = key(key_file).map_err(Failure::Usage)?;
+    let upstream = read(input).map_err(Failure::Usage)?;
     let mut bytes = import_upstream(config, &upstream).map_err(|e| Failure::Refused(typed(&e)))?;
     let world = PinnedWorld::restore(config, &bytes, None)
         .map_err(|e| Failure::Refused(format!("imported snapshot refused: {}", typed(&e))))?;
     if key.is_some() {
         bytes = world.snapshot(key.as_ref());
     }
-    write(output, &bytes)?;
+    write(output, &bytes).map_err(Failure::Usage)?;
     println!(
         "imported {} ({} bytes of upstream rapier3d 0.36.1 bincode) -> {}: physics-version 1, \
          match {match_id}, tick 0, {} bodies, {} bytes, {}",

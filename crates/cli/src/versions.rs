@@ -3,13 +3,33 @@
 use rapier_pinned::version::{self, diff_entries, PhysicsVersion, VersionEntry};
 use rapier_pinned::PHYSICS_VERSION_CURRENT;
 
-use crate::hex;
+use crate::failure::Failure;
+use crate::show::hex;
+
+/// The options of `versions`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Instead, print every pinned field of physics-version V (floats bit-exact).
+    #[arg(long, value_name = "V")]
+    fields: Option<u32>,
+}
+
+/// Prints the table, or one version's fields; an unknown version is a usage error.
+pub fn run(args: Args) -> Result<(), Failure> {
+    let text = match args.fields {
+        None => table(),
+        Some(v) => fields(v).map_err(Failure::Usage)?,
+    };
+    print!("{text}");
+    Ok(())
+}
 
 /// A float as the table's text for it: `value (0xbits)`.
 fn real(x: f32) -> String {
     format!("{x:?} (0x{:08x})", x.to_bits())
 }
 
+/// An entry's heading: `physics-version N`, marked `(current)` for the current one.
 fn title(entry: &VersionEntry) -> String {
     if entry.number == PHYSICS_VERSION_CURRENT {
         format!("physics-version {} (current)", entry.number)
@@ -20,7 +40,7 @@ fn title(entry: &VersionEntry) -> String {
 
 /// Every released entry (the pinned fields that are not integration parameters, and the entry
 /// digest), then, for each consecutive pair, every field that differs with both values.
-pub fn table() -> String {
+fn table() -> String {
     let mut out = String::new();
     for entry in version::table() {
         let g = entry.gravity;
@@ -82,7 +102,7 @@ pub fn table() -> String {
 }
 
 /// Every pinned field of physics-version `v`, one `name value` line each, then the entry digest.
-pub fn fields(v: PhysicsVersion) -> Result<String, String> {
+fn fields(v: PhysicsVersion) -> Result<String, String> {
     let entry = version::entry(v).map_err(|e| format!("{e} (see `rapier-pinned versions`)"))?;
     let fields = entry.fields();
     let width = fields.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
