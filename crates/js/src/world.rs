@@ -156,6 +156,19 @@ impl RawWorld {
             .ok_or_else(|| js_error("no such rigid body"))
     }
 
+    /// `numbers`, unless this is a pinned world and one is NaN or infinite: a pinned world
+    /// takes only what its snapshot's restore would take (non-finite state is refused there),
+    /// while a plain world, like stock rapier.js, takes anything.
+    fn finite<'a>(&self, numbers: &'a [f64], what: &str) -> Result<&'a [f64], JsValue> {
+        match numbers.iter().position(|x| !x.is_finite()) {
+            Some(i) if self.is_pinned() => Err(js_error(&format!(
+                "{what}: number {i} is {}; a PinnedWorld takes finite numbers only",
+                numbers[i]
+            ))),
+            _ => Ok(numbers),
+        }
+    }
+
     fn pinned_world(&self) -> Result<&PinnedWorld, JsValue> {
         match &self.inner {
             Inner::Pinned(w) => Ok(w),
@@ -257,7 +270,10 @@ impl RawWorld {
     /// position-based, 3 kinematic velocity-based) described by [`BODY_FIELDS`].
     #[wasm_bindgen(js_name = createBody)]
     pub fn create_body(&mut self, kind: u8, fields: &[f64]) -> Result<f64, JsValue> {
-        let f = layout(fields, BODY_FIELDS.len(), "RigidBodyDesc")?;
+        let f = self.finite(
+            layout(fields, BODY_FIELDS.len(), "RigidBodyDesc")?,
+            "RigidBodyDesc",
+        )?;
         let kind = match kind {
             0 => RigidBodyType::Dynamic,
             1 => RigidBodyType::Fixed,
@@ -299,7 +315,12 @@ impl RawWorld {
         fields: &[f64],
         parent: f64,
     ) -> Result<f64, JsValue> {
-        let f = layout(fields, COLLIDER_FIELDS.len(), "ColliderDesc")?;
+        let f = self.finite(
+            layout(fields, COLLIDER_FIELDS.len(), "ColliderDesc")?,
+            "ColliderDesc",
+        )?;
+        let shape_numbers: Vec<f64> = dims.iter().chain(points).map(|&x| x as f64).collect();
+        self.finite(&shape_numbers, "ColliderDesc's shape")?;
         let mut collider = crate::shapes::build(shape, dims, points, indices)?
             .position(Pose::from_parts(vec3(f, 0), quat(f, 3)))
             .friction(f[7] as Real)
@@ -340,7 +361,10 @@ impl RawWorld {
         body2: f64,
         wake_up: bool,
     ) -> Result<f64, JsValue> {
-        let f = layout(fields, JOINT_FIELDS.len(), "JointData")?;
+        let f = self.finite(
+            layout(fields, JOINT_FIELDS.len(), "JointData")?,
+            "JointData",
+        )?;
         let (a1, a2, axis) = (vec3(f, 0), vec3(f, 3), vec3(f, 6));
         let joint: GenericJoint = match kind {
             0 => SphericalJointBuilder::new()
@@ -436,7 +460,7 @@ impl RawWorld {
             8 => 0,
             _ => 3,
         };
-        let v = layout(v, want, "a body change")?;
+        let v = self.finite(layout(v, want, "a body change")?, "a body change")?;
         let body = self.body_mut(handle)?;
         match what {
             0 => body.set_translation(vec3(v, 0), wake_up),

@@ -151,6 +151,19 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   assert.equal(plain.integrationParameters.ccdPersistentContactPolicy, 2);
   assert.throws(() => { plain.integrationParameters.ccdPersistentContactPolicy = 9; }, /0 to 3/);
   assert.throws(() => RAPIER.PinnedWorld.new(7, 0), (e) => e.kind === "UnknownPhysicsVersion");
+  // A pinned world takes finite numbers only (its restore would refuse the rest); a plain one,
+  // like stock rapier.js, takes what it is given.
+  const nan = () => RAPIER.RigidBodyDesc.dynamic().setTranslation(0, NaN, 0);
+  assert.throws(() => world.createRigidBody(nan()), /number 1 is NaN; a PinnedWorld takes finite numbers only/);
+  assert.throws(() => world.createCollider(RAPIER.ColliderDesc.ball(Infinity)), /shape: number 0 is inf/);
+  const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic());
+  assert.throws(() => body.applyImpulse({ x: NaN, y: 0, z: 0 }, true), /finite numbers only/);
+  // The refused calls changed nothing: one body (the finite one), at rest.
+  let bodies = 0;
+  world.forEachRigidBody(() => bodies++);
+  assert.equal(bodies, 1);
+  assert.deepEqual(body.linvel(), new RAPIER.Vector3(0, 0, 0));
+  assert.ok(plain.createRigidBody(nan()));
   assert.throws(() => RAPIER.PinnedWorld.new(2, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }),
     (e) => e.kind === "SettingNotAllowed");
 });
