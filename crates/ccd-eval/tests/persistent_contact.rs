@@ -4,7 +4,7 @@
 //! policies 1 and 2, repeatable runs, and the setting's serialized form.
 
 use rapier3d::prelude::*;
-use rapier_pinned::CcdConfig;
+use rapier_pinned::{CcdConfig, PhysicsVersion};
 use rapier_pinned_ccd_eval::configs;
 use rapier_pinned_ccd_eval::perturbation::{run_set, run_set_edited, SetReport};
 use rapier_pinned_ccd_eval::variations;
@@ -16,7 +16,10 @@ const PINNED: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::CoreS
 #[test]
 fn pinned_is_the_current_physics_versions_configuration() {
     assert_eq!(CcdConfig::current(), PINNED);
-    assert_eq!(CcdConfig::version(1).unwrap(), CcdConfig::upstream());
+    assert_eq!(
+        CcdConfig::version(PhysicsVersion::V1).unwrap(),
+        CcdConfig::upstream()
+    );
 }
 
 fn report(set: &ThinSet, config: CcdConfig, r: &SetReport) {

@@ -4,14 +4,14 @@
 //! fails when a verdict there is stale: an allowed rate where a deciding set fails, or a rate
 //! marked not allowed where the documented sets do not fail (or others fail too).
 
-use rapier_pinned::CcdConfig;
+use rapier_pinned::{CcdConfig, PhysicsVersion};
 use rapier_pinned_ccd_eval::perturbation::{params_at, run_set_with};
 use rapier_pinned_scenes::{thin_sets, ThinSet};
 
 /// One version's row of verdicts: each rate measured and not allowed with the deciding sets
 /// that fail there. The rates it allows are the version table's (`VersionEntry::choices`).
 struct Verdicts {
-    version: u32,
+    version: PhysicsVersion,
     /// The moving-target sets that hold at 60 Hz, as documented.
     deciding: &'static [&'static str],
     not_allowed: &'static [(u32, &'static [&'static str])],
@@ -19,7 +19,7 @@ struct Verdicts {
 
 const VERSIONS: [Verdicts; 2] = [
     Verdicts {
-        version: 1,
+        version: PhysicsVersion::V1,
         deciding: &["spinning_blade_capped", "projectile_pressed"],
         not_allowed: &[
             (30, &["spinning_blade_capped"]),
@@ -28,7 +28,7 @@ const VERSIONS: [Verdicts; 2] = [
         ],
     },
     Verdicts {
-        version: 2,
+        version: PhysicsVersion::V2,
         deciding: &[
             "spinning_blade",
             "spinning_blade_capped",

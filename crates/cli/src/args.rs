@@ -17,7 +17,7 @@ pub const KEY_FILE_HELP: &str =
 pub struct MatchArgs {
     /// Physics-version (default: the current one; `rapier-pinned versions`).
     #[arg(long, value_name = "V", default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
-    pub physics_version: u32,
+    pub physics_version: PhysicsVersion,
     /// Match id, part of the config digest.
     #[arg(long, value_name = "M", default_value_t = 0)]
     pub match_id: u64,
@@ -46,7 +46,7 @@ pub struct RestoreArgs {
     pub file: PathBuf,
     /// Physics-version the snapshot must be (default: the one in its header).
     #[arg(long, value_name = "V")]
-    pub physics_version: Option<u32>,
+    pub physics_version: Option<PhysicsVersion>,
     /// Match id the snapshot must be for.
     #[arg(long, value_name = "M", default_value_t = 0)]
     pub match_id: u64,
@@ -152,7 +152,7 @@ fn read_key(path: &Path) -> Result<SnapshotKey, String> {
 }
 
 /// Every released physics-version with `all`, else `chosen`, else the current one.
-pub fn physics_versions(all: bool, chosen: &[u32]) -> Vec<u32> {
+pub fn physics_versions(all: bool, chosen: &[PhysicsVersion]) -> Vec<PhysicsVersion> {
     if all {
         rapier_pinned::version::table()
             .iter()

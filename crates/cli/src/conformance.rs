@@ -74,7 +74,7 @@ pub fn suites(versions: &[PhysicsVersion]) -> Result<Vec<Suite>, String> {
             failures,
         });
     }
-    if versions.contains(&1) {
+    if versions.contains(&PhysicsVersion::V1) {
         out.push(upstream_snapshots()?);
     }
     Ok(out)
@@ -122,7 +122,7 @@ fn upstream_case(path: &std::path::Path) -> Result<(), String> {
         .and_then(|rest| rest.rsplit_once('-'))
         .and_then(|(scene, steps)| Some((find(scene)?, steps.parse::<usize>().ok()?)))
         .ok_or("name is not upstream-0.36.1-<catalog scene>-<steps>.bin")?;
-    let config = WorldConfig::new(1).map_err(|e| e.to_string())?;
+    let config = WorldConfig::new(PhysicsVersion::V1).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let snapshot = import_upstream(config, &bytes).map_err(|e| e.to_string())?;
     let mut imported = PinnedWorld::restore(config, &snapshot, None).map_err(|e| e.to_string())?;

@@ -39,7 +39,7 @@ pub enum Command {
 pub struct Select {
     /// Physics-version (repeatable; default: the current one).
     #[arg(long = "physics-version", value_name = "V")]
-    versions: Vec<u32>,
+    versions: Vec<PhysicsVersion>,
     /// Every released physics-version.
     #[arg(long, conflicts_with = "versions")]
     all: bool,
@@ -53,7 +53,7 @@ pub struct Select {
 
 impl Select {
     /// The physics-versions chosen (default: the current one).
-    fn versions(&self) -> Vec<u32> {
+    fn versions(&self) -> Vec<PhysicsVersion> {
         physics_versions(self.all, &self.versions)
     }
 

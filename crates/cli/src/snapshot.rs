@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use rapier3d::prelude::PhysicsWorld;
 use rapier_pinned::{
-    import_upstream, inspect, recorded_params, Error, GameSettings, PinnedWorld, SnapshotInfo,
-    SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
+    import_upstream, inspect, recorded_params, Error, GameSettings, PhysicsVersion, PinnedWorld,
+    SnapshotInfo, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 
 use crate::args::{config, key, MatchArgs, RestoreArgs, SettingsArgs};
@@ -463,7 +463,8 @@ fn import(
     match_id: u64,
     key_file: Option<&Path>,
 ) -> Result<(), Failure> {
-    let config = config(1, match_id, &SettingsArgs::default()).map_err(Failure::Usage)?;
+    let config =
+        config(PhysicsVersion::V1, match_id, &SettingsArgs::default()).map_err(Failure::Usage)?;
     let key = key(key_file).map_err(Failure::Usage)?;
     let upstream = read(input).map_err(Failure::Usage)?;
     let mut bytes = import_upstream(config, &upstream).map_err(|e| Failure::Refused(typed(&e)))?;

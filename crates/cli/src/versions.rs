@@ -11,7 +11,7 @@ use crate::show::hex;
 pub struct Args {
     /// Instead, print every pinned field of physics-version V (floats bit-exact).
     #[arg(long, value_name = "V")]
-    fields: Option<u32>,
+    fields: Option<PhysicsVersion>,
 }
 
 /// Prints the table, or one version's fields; an unknown version is a usage error.

@@ -171,7 +171,7 @@ fn versions_fields_prints_every_pinned_field() {
     let out = rapier_pinned(&["versions", "--fields", "1"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let entry = rapier_pinned::entry(1).unwrap();
+    let entry = rapier_pinned::entry(rapier_pinned::PhysicsVersion::V1).unwrap();
     for (name, value) in entry.fields() {
         assert!(
             text.lines()
@@ -256,7 +256,9 @@ fn snapshot_save_inspect_verify_round_trip() {
     );
 
     // The same bytes as the wrapper's own snapshot of that world.
-    let config = rapier_pinned::WorldConfig::new(2).unwrap().with_match_id(5);
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2)
+        .unwrap()
+        .with_match_id(5);
     let scene = rapier_pinned_scenes::find("ball_drop").unwrap();
     let mut world =
         rapier_pinned::PinnedWorld::adopt(config, scene.build(config.params())).unwrap();
@@ -419,15 +421,29 @@ fn both_formats_save_restore_and_tell_another_match() {
         );
 
         // A damaged world re-sealed for another match: refused with what is wrong with it.
-        let config = rapier_pinned::WorldConfig::new(2).unwrap().with_match_id(9);
+        let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2)
+            .unwrap()
+            .with_match_id(9);
         let mut payload =
             rapier_pinned::testing::decompress_payload(&bytes[rapier_pinned::HEADER_LEN..])
                 .unwrap_or_else(|_| bytes[rapier_pinned::HEADER_LEN..].to_vec());
         payload.truncate(payload.len() / 2);
         let sealed = if format == 2 {
-            rapier_pinned::testing::seal_compressed(2, 5, config.digest(), &payload, None)
+            rapier_pinned::testing::seal_compressed(
+                rapier_pinned::PhysicsVersion::V2,
+                5,
+                config.digest(),
+                &payload,
+                None,
+            )
         } else {
-            rapier_pinned::testing::seal(2, 5, config.digest(), &payload, None)
+            rapier_pinned::testing::seal(
+                rapier_pinned::PhysicsVersion::V2,
+                5,
+                config.digest(),
+                &payload,
+                None,
+            )
         };
         let damaged = dir.join(format!("damaged-{name}"));
         std::fs::write(&damaged, &sealed).unwrap();
@@ -474,7 +490,7 @@ fn snapshot_keys_authenticate_and_their_file_format_is_checked() {
         0,
     );
     let key = rapier_pinned::SnapshotKey::new([0xab; 32]);
-    let config = rapier_pinned::WorldConfig::new(2).unwrap();
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2).unwrap();
     rapier_pinned::PinnedWorld::restore(config, &std::fs::read(&signed).unwrap(), Some(&key))
         .unwrap();
 
@@ -693,7 +709,9 @@ fn snapshot_import_upstream_fixture_then_verify() {
             "PhysicsVersionMismatch",
         );
         // The library's import gives the same bytes.
-        let config = rapier_pinned::WorldConfig::new(1).unwrap().with_match_id(9);
+        let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V1)
+            .unwrap()
+            .with_match_id(9);
         let expected =
             rapier_pinned::import_upstream(config, &std::fs::read(&input).unwrap()).unwrap();
         assert_eq!(std::fs::read(&output).unwrap(), expected);

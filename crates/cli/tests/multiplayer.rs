@@ -529,7 +529,7 @@ fn malformed_inputs_are_refused_with_their_reason_while_the_bots_play_on() {
     let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
     let mut raw = TcpStream::connect(&addr).unwrap();
     let hello = ClientMsg::Hello {
-        physics_version: config.physics_version(),
+        physics_version: config.physics_version().get(),
         match_id: 0,
         settings: config.settings(),
         resume: None,
@@ -813,7 +813,7 @@ fn over_websocket_a_wrong_version_is_refused_and_garbage_closes_only_that_connec
     }
     // Another physics-version: the server's own refusal, relayed.
     let wrong = rapier_pinned_net::client::Lockstep::new(
-        rapier_pinned::WorldConfig::new(1).unwrap(),
+        rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V1).unwrap(),
         None,
         false,
         None,

@@ -7,16 +7,16 @@
 
 use std::path::PathBuf;
 
-use rapier_pinned::PHYSICS_VERSION_CURRENT;
+use rapier_pinned::{PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_conformance::snapshot_vectors::{
     check, check_dir, check_vector, generate, manifest_json, read_manifest, version_dir, write_to,
     Expect, Vector,
 };
 
 /// The released physics-versions that have vectors.
-const VERSIONS: [u32; 2] = [1, 2];
+const VERSIONS: [PhysicsVersion; 2] = [PhysicsVersion::V1, PhysicsVersion::V2];
 
-fn stored(version: u32) -> Vec<(Vector, Vec<u8>)> {
+fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
     let dir = version_dir(version);
     read_manifest(&dir)
         .unwrap()
@@ -31,7 +31,8 @@ fn stored(version: u32) -> Vec<(Vector, Vec<u8>)> {
 #[test]
 fn every_stored_vector_gets_its_verdict() {
     assert_eq!(
-        PHYSICS_VERSION_CURRENT, 2,
+        PHYSICS_VERSION_CURRENT,
+        PhysicsVersion::V2,
         "a new physics-version needs its vectors"
     );
     for version in VERSIONS {
@@ -268,7 +269,10 @@ fn write_keeps_released_bytes_and_check_reports_drift() {
     assert!(check_dir(&dir, version).is_err());
     std::fs::remove_file(dir.join("vectors.json")).unwrap();
     assert!(check_dir(&dir, version).is_err());
-    assert!(check(99).is_err(), "no vectors for an unreleased version");
+    assert!(
+        check(PhysicsVersion::new(99)).is_err(),
+        "no vectors for an unreleased version"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -3,10 +3,11 @@
 //! Physics-version 2 (current) passes every gate; physics-version 1 (upstream's rules, which never
 //! sweep a bullet against another bullet) fails them, which shows the check fires.
 
+use rapier_pinned::PhysicsVersion;
 use rapier_pinned_conformance::generator::CASES;
 use rapier_pinned_conformance::world_sweep::{params, run_all, Motion, WorldReport};
 
-fn run(version: u32, motion: Motion) -> (WorldReport, WorldReport) {
+fn run(version: PhysicsVersion, motion: Motion) -> (WorldReport, WorldReport) {
     let start = std::time::Instant::now();
     let (fixed, random) = run_all(&params(version, motion).unwrap()).unwrap();
     println!(
@@ -28,7 +29,7 @@ fn run(version: u32, motion: Motion) -> (WorldReport, WorldReport) {
 #[test]
 fn current_version_passes_every_gate_in_a_world_step() {
     for motion in [Motion::AsWritten, Motion::Pinned] {
-        let (fixed, random) = run(2, motion);
+        let (fixed, random) = run(PhysicsVersion::V2, motion);
         assert!(fixed.passed(), "fixed, {motion:?}:\n{fixed}");
         assert!(random.passed(), "random, {motion:?}:\n{random}");
     }
@@ -40,7 +41,7 @@ fn current_version_passes_every_gate_in_a_world_step() {
 #[test]
 fn the_version_3_candidate_passes_every_gate_in_a_world_step() {
     for motion in [Motion::AsWritten, Motion::Pinned] {
-        let mut p = params(2, motion).unwrap();
+        let mut p = params(PhysicsVersion::V2, motion).unwrap();
         p.ccd_persistent_contact_policy = rapier3d::dynamics::CcdPersistentContactPolicy::KeepDepth;
         let (fixed, random) = run_all(&p).unwrap();
         assert_eq!(random.cases, CASES);
@@ -55,7 +56,7 @@ fn the_version_3_candidate_passes_every_gate_in_a_world_step() {
 #[test]
 fn upstream_rules_miss_every_bullet_pair_contact() {
     for motion in [Motion::AsWritten, Motion::Pinned] {
-        let (fixed, random) = run(1, motion);
+        let (fixed, random) = run(PhysicsVersion::V1, motion);
         for (name, r) in [("fixed", &fixed), ("random", &random)] {
             assert!(
                 !r.passed(),

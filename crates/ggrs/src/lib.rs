@@ -13,10 +13,11 @@
 //! validated snapshot for what GGRS lacks, late join (`docs/multiplayer.md`, "GGRS").
 //!
 //! ```
+//! use rapier_pinned::PhysicsVersion;
 //! use rapier_pinned_ggrs::ggrs::SessionBuilder;
 //! use rapier_pinned_ggrs::{arena, GgrsConfig, GgrsWorld, PlayerInput};
 //!
-//! let mut game = GgrsWorld::new(arena(2).unwrap());
+//! let mut game = GgrsWorld::new(arena(PhysicsVersion::V2).unwrap());
 //! let mut session = SessionBuilder::<GgrsConfig>::new()
 //!     .with_num_players(1)
 //!     .unwrap()
@@ -39,11 +40,11 @@ pub use input::{apply, body_of, Bot, PlayerInput};
 pub use state::{checksum, GgrsConfig, GgrsWorld};
 
 use ggrs::InputStatus;
-use rapier_pinned::{PinnedWorld, WorldConfig};
+use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
 
 /// The arena (`rapier_pinned_scenes` catalog: four vehicles, bodies 0–3, for four players) under
 /// physics-version `version`, at tick 0.
-pub fn arena(version: u32) -> Result<PinnedWorld, String> {
+pub fn arena(version: PhysicsVersion) -> Result<PinnedWorld, String> {
     let config = WorldConfig::new(version).map_err(|e| e.to_string())?;
     let scene = rapier_pinned_scenes::find("arena").ok_or("no arena in the catalog")?;
     PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| e.to_string())

@@ -3,7 +3,7 @@
 //! the standard determinism test of a rollback game (issue 31).
 
 use ggrs::{GgrsError, GgrsRequest, SessionBuilder};
-use rapier_pinned::{version, PinnedWorld};
+use rapier_pinned::{version, PhysicsVersion, PinnedWorld};
 use rapier_pinned_ggrs::{arena, checksum, local_match, Bot, GgrsConfig, GgrsWorld, PlayerInput};
 
 const FRAMES: usize = 1000;
@@ -119,7 +119,7 @@ fn the_arena_passes_the_sync_test_at_check_distances_2_4_and_8_under_every_versi
 
 #[test]
 fn the_sync_test_catches_a_rollback_that_loads_back_only_the_bodies() {
-    let mut bad = BodiesOnly(GgrsWorld::new(arena(2).unwrap()));
+    let mut bad = BodiesOnly(GgrsWorld::new(arena(PhysicsVersion::V2).unwrap()));
     let err = sync_test(&mut bad, 2).expect_err("a bodies-only rollback passed the sync test");
     println!("known-bad rollback (bodies only): {err}");
     assert!(err.contains("mismatched checksums at frames"), "{err}");

@@ -3,6 +3,7 @@
 //! every 10 frames; a third process joins late from a keyed pinned snapshot and follows as a
 //! spectator; and a peer at another physics-version is reported as a desync (issue 31).
 
+use rapier_pinned::PhysicsVersion;
 use rapier_pinned_ggrs::{arena, local_match};
 use std::collections::BTreeMap;
 use std::net::UdpSocket;
@@ -82,7 +83,7 @@ fn desyncs(lines: &[String]) -> Vec<usize> {
         .collect()
 }
 
-fn common(port: u16, version: u32) -> Vec<String> {
+fn common(port: u16, version: PhysicsVersion) -> Vec<String> {
     [
         "--port".to_string(),
         port.to_string(),
@@ -99,7 +100,13 @@ fn common(port: u16, version: u32) -> Vec<String> {
 }
 
 /// Player `player` on `port` against `remote`, at `version`; the host may name a spectator.
-fn player(player: usize, port: u16, remote: u16, version: u32, extra: &[String]) -> Child {
+fn player(
+    player: usize,
+    port: u16,
+    remote: u16,
+    version: PhysicsVersion,
+    extra: &[String],
+) -> Child {
     let mut args = vec!["play".to_string()];
     args.extend(common(port, version));
     args.extend([
@@ -114,7 +121,7 @@ fn player(player: usize, port: u16, remote: u16, version: u32, extra: &[String])
 
 /// The expected checksums of frames 0..=`frames`: the same bots, the same input delay, no
 /// network.
-fn reference(version: u32, frames: usize) -> Vec<String> {
+fn reference(version: PhysicsVersion, frames: usize) -> Vec<String> {
     local_match(arena(version).unwrap(), SEED, 2, 2, frames)
         .iter()
         .map(|c| format!("{c:016x}"))
@@ -131,7 +138,7 @@ fn two_peers_over_a_lossy_network_stay_in_sync_and_a_late_spectator_follows_from
         0,
         a,
         b,
-        2,
+        PhysicsVersion::V2,
         &[
             "--spectator".into(),
             format!("127.0.0.1:{s}"),
@@ -141,9 +148,9 @@ fn two_peers_over_a_lossy_network_stay_in_sync_and_a_late_spectator_follows_from
             SNAPSHOT_FRAME.to_string(),
         ],
     );
-    let other = player(1, b, a, 2, &[]);
+    let other = player(1, b, a, PhysicsVersion::V2, &[]);
     let mut args = vec!["spectate".to_string()];
-    args.extend(common(s, 2));
+    args.extend(common(s, PhysicsVersion::V2));
     args.extend([
         "--host".into(),
         format!("127.0.0.1:{a}"),
@@ -156,7 +163,7 @@ fn two_peers_over_a_lossy_network_stay_in_sync_and_a_late_spectator_follows_from
         (other, "player 1"),
         (spectator, "spectator"),
     ]);
-    let expected = reference(2, FRAMES);
+    let expected = reference(PhysicsVersion::V2, FRAMES);
     for (who, lines) in [("player 0", &host), ("player 1", &other)] {
         let d = digests(lines);
         assert_eq!(
@@ -198,12 +205,15 @@ fn two_peers_over_a_lossy_network_stay_in_sync_and_a_late_spectator_follows_from
 #[test]
 fn a_peer_at_another_physics_version_is_reported_as_a_desync() {
     let (a, b) = (free_port(), free_port());
-    let v2 = player(0, a, b, 2, &[]);
-    let v1 = player(1, b, a, 1, &[]);
+    let v2 = player(0, a, b, PhysicsVersion::V2, &[]);
+    let v1 = player(1, b, a, PhysicsVersion::V1, &[]);
     let [v2, v1] = finish([(v2, "version 2 peer"), (v1, "version 1 peer")]);
     // Where the two versions' matches first differ at a checked frame (every 10th).
     // Players run a little past FRAMES (so that both confirm it) and report desyncs there too.
-    let (one, two) = (reference(1, FRAMES + 200), reference(2, FRAMES + 200));
+    let (one, two) = (
+        reference(PhysicsVersion::V1, FRAMES + 200),
+        reference(PhysicsVersion::V2, FRAMES + 200),
+    );
     let first = (10..=FRAMES)
         .step_by(10)
         .find(|f| one[*f] != two[*f])

@@ -2,6 +2,7 @@
 //! physics-version are each reported at the right run, step and body.
 
 use rapier3d::prelude::*;
+use rapier_pinned::PhysicsVersion;
 use rapier_pinned_golden::{
     check_file, find, golden_dir, golden_path, golden_scenes, picture, text, BodyId, Verdict,
 };
@@ -32,10 +33,10 @@ fn the_stored_files_are_exactly_what_bless_writes() {
     // flows never fight over a file.
     let dir = scratch("bless");
     for scene in golden_scenes().into_iter().filter(|s| s.runs() == 1) {
-        let path = golden_path(&golden_dir(), 2, scene.name);
+        let path = golden_path(&golden_dir(), PhysicsVersion::V2, scene.name);
         let copy = dir.join(format!("{}.snap", scene.name));
         std::fs::copy(&path, &copy).unwrap();
-        let now = scene.record(2).unwrap();
+        let now = scene.record(PhysicsVersion::V2).unwrap();
         assert!(
             rapier_pinned_golden::bless_file(&copy, &now).unwrap()
                 == rapier_pinned_golden::Blessed::Unchanged,
@@ -48,8 +49,9 @@ fn the_stored_files_are_exactly_what_bless_writes() {
 #[test]
 fn a_tampered_digest_is_reported_at_its_step() {
     let scene = find("ball_drop").unwrap();
-    let now = scene.record(2).unwrap();
-    let file = std::fs::read_to_string(golden_path(&golden_dir(), 2, "ball_drop")).unwrap();
+    let now = scene.record(PhysicsVersion::V2).unwrap();
+    let file = std::fs::read_to_string(golden_path(&golden_dir(), PhysicsVersion::V2, "ball_drop"))
+        .unwrap();
     let step_50 = text::render(&now)
         .lines()
         .find(|l| l.starts_with("50 "))
@@ -74,8 +76,9 @@ fn a_tampered_digest_is_reported_at_its_step() {
 
 #[test]
 fn a_tampered_header_line_is_reported_when_every_run_agrees() {
-    let now = find("tower").unwrap().record(2).unwrap();
-    let file = std::fs::read_to_string(golden_path(&golden_dir(), 2, "tower")).unwrap();
+    let now = find("tower").unwrap().record(PhysicsVersion::V2).unwrap();
+    let file =
+        std::fs::read_to_string(golden_path(&golden_dir(), PhysicsVersion::V2, "tower")).unwrap();
     let path = scratch("header").join("tower.snap");
     std::fs::write(&path, file.replacen("about: ", "about: (edited) ", 1)).unwrap();
     let (_, divergence) = differs(check_file(&path, &now).unwrap());
@@ -88,8 +91,9 @@ fn a_tampered_header_line_is_reported_when_every_run_agrees() {
 #[test]
 fn a_tampered_position_is_reported_with_its_body_and_quantity() {
     let scene = find("vehicles").unwrap();
-    let now = scene.record(2).unwrap();
-    let file = std::fs::read_to_string(golden_path(&golden_dir(), 2, "vehicles")).unwrap();
+    let now = scene.record(PhysicsVersion::V2).unwrap();
+    let file = std::fs::read_to_string(golden_path(&golden_dir(), PhysicsVersion::V2, "vehicles"))
+        .unwrap();
     let line = text::render(&now)
         .lines()
         .find(|l| l.starts_with("77 "))
@@ -126,14 +130,14 @@ fn a_perturbed_run_is_reported_at_the_right_step_and_body_with_a_picture() {
     // Nudge the ramming vehicle (body 0v0) sideways by 1 mm/s before step 5, well before the ram.
     let ram = RigidBodyHandle::from_raw_parts(0, 0);
     let now = scene
-        .record_with(2, &mut |_, step, world| {
+        .record_with(PhysicsVersion::V2, &mut |_, step, world| {
             if step == 5 {
                 let body = &mut world.bodies[ram];
                 body.set_linvel(body.linvel() + Vector::new(0.0, 0.0, 0.001), true);
             }
         })
         .unwrap();
-    let path = golden_path(&golden_dir(), 2, "vehicles");
+    let path = golden_path(&golden_dir(), PhysicsVersion::V2, "vehicles");
     let (golden, divergence) = differs(check_file(&path, &now).unwrap());
     let diff = divergence.body.clone().unwrap();
     assert_eq!(
@@ -166,8 +170,8 @@ fn physics_version_1_runs_fail_physics_version_2_golden_files_where_ccd_matters(
     // runs of these two (not every scene: ball_drop has no CCD body, and bullets_vs_plates shoots
     // at fixed plates, which neither setting changes).
     for name in ["bullets_crossing", "spinning_blade"] {
-        let now = find(name).unwrap().record(1).unwrap();
-        let path = golden_path(&golden_dir(), 2, name);
+        let now = find(name).unwrap().record(PhysicsVersion::V1).unwrap();
+        let path = golden_path(&golden_dir(), PhysicsVersion::V2, name);
         let (_, divergence) = differs(check_file(&path, &now).unwrap());
         assert!(divergence.step > 0, "{name}: {divergence}");
         assert!(
@@ -184,7 +188,12 @@ fn physics_version_1_golden_digests_are_upstream_defaults() {
     for scene in rapier_pinned_scenes::catalog() {
         let golden = text::parse(
             text::content(
-                &std::fs::read_to_string(golden_path(&golden_dir(), 1, scene.name)).unwrap(),
+                &std::fs::read_to_string(golden_path(
+                    &golden_dir(),
+                    PhysicsVersion::V1,
+                    scene.name,
+                ))
+                .unwrap(),
             )
             .unwrap(),
         )
@@ -207,7 +216,8 @@ fn physics_version_1_golden_digests_are_upstream_defaults() {
 #[test]
 fn the_text_form_reads_back_to_the_same_text() {
     for name in ["pyramid", "box_into_rotor_300", "hex_wheel"] {
-        let file = std::fs::read_to_string(golden_path(&golden_dir(), 2, name)).unwrap();
+        let file =
+            std::fs::read_to_string(golden_path(&golden_dir(), PhysicsVersion::V2, name)).unwrap();
         let content = text::content(&file).unwrap();
         assert_eq!(
             text::render(&text::parse(content).unwrap()),
@@ -219,7 +229,10 @@ fn the_text_form_reads_back_to_the_same_text() {
 
 #[test]
 fn a_malformed_or_missing_file_is_an_error_not_a_pass() {
-    let now = find("ball_drop").unwrap().record(2).unwrap();
+    let now = find("ball_drop")
+        .unwrap()
+        .record(PhysicsVersion::V2)
+        .unwrap();
     let dir = scratch("malformed");
     assert!(check_file(&dir.join("missing.snap"), &now).is_err());
     let bad = dir.join("bad.snap");

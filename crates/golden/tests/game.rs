@@ -7,7 +7,7 @@ use rapier3d::parry::bounding_volume::{Aabb, BoundingSphere};
 use rapier3d::parry::query::{PointProjection, PointQuery, Ray, RayCast, RayIntersection};
 use rapier3d::parry::shape::{Ball, FeatureId, Shape, ShapeType, TypedShape};
 use rapier3d::prelude::*;
-use rapier_pinned::{ErrorKind, GameSettings, PinnedWorld};
+use rapier_pinned::{ErrorKind, GameSettings, PhysicsVersion, PinnedWorld};
 use rapier_pinned_golden::{assert_golden, snapshot_site, BodyId, GoldenError, GoldenRun};
 use std::path::{Path, PathBuf};
 
@@ -46,7 +46,7 @@ fn ball() -> RigidBodyHandle {
 /// The ramp for 90 steps, with the ball pushed along +x from tick 10 to 19; `nudge` adds a
 /// 1 mm/s sideways kick to the crate before the given tick (the deliberately broken run).
 fn ramp_run(nudge: Option<u64>) -> GoldenRun<'static> {
-    GoldenRun::new(2, 90, ramp)
+    GoldenRun::new(PhysicsVersion::V2, 90, ramp)
         .about("ball and crate down a ramp, ball pushed for 10 ticks")
         .inputs(move |tick, world| {
             let ball = world.body_mut(ball()).unwrap();
@@ -89,7 +89,9 @@ fn a_game_scene_steps_as_its_golden_file() {
 
 /// `version`'s default settings with `edit` applied.
 fn settings(edit: impl FnOnce(&mut GameSettings)) -> GameSettings {
-    let mut s = rapier_pinned::entry(2).unwrap().default_settings();
+    let mut s = rapier_pinned::entry(PhysicsVersion::V2)
+        .unwrap()
+        .default_settings();
     edit(&mut s);
     s
 }
@@ -117,7 +119,7 @@ fn drift(world: &mut PinnedWorld) {
 
 #[test]
 fn a_zero_gravity_scene_steps_as_its_golden_file() {
-    let run = GoldenRun::new(2, 120, drift)
+    let run = GoldenRun::new(PhysicsVersion::V2, 120, drift)
         .settings(settings(|s| s.gravity = [0.0; 3]))
         .about("two balls and a spinning box in zero gravity");
     assert_golden!("drift_zero_gravity", run);
@@ -127,7 +129,7 @@ fn a_zero_gravity_scene_steps_as_its_golden_file() {
 fn a_120_hz_scene_steps_as_its_golden_file() {
     // The ramp at twice the tick rate: 180 steps cover the 90 of 60 Hz. (30 Hz is not allowed by
     // versions 1 and 2: a gate fails there, docs/physics-engine.md "Gates at each tick rate".)
-    let run = GoldenRun::new(2, 180, ramp)
+    let run = GoldenRun::new(PhysicsVersion::V2, 180, ramp)
         .settings(settings(|s| s.tick_hz = 120))
         .about("ball and crate down a ramp at 120 Hz");
     assert_golden!("ramp_120hz", run);
@@ -135,7 +137,7 @@ fn a_120_hz_scene_steps_as_its_golden_file() {
 
 #[test]
 fn settings_are_in_the_header_and_refused_when_the_version_does_not_allow_them() {
-    let zero = GoldenRun::new(2, 2, drift)
+    let zero = GoldenRun::new(PhysicsVersion::V2, 2, drift)
         .settings(settings(|s| s.gravity = [0.0; 3]))
         .record("z")
         .unwrap();
@@ -146,13 +148,15 @@ fn settings_are_in_the_header_and_refused_when_the_version_does_not_allow_them()
         "{header}"
     );
     // Default settings add no line: the files of default runs read as before settings existed.
-    let plain = GoldenRun::new(2, 2, ramp).record("p").unwrap();
+    let plain = GoldenRun::new(PhysicsVersion::V2, 2, ramp)
+        .record("p")
+        .unwrap();
     assert!(!plain
         .golden
         .header
         .iter()
         .any(|l| l.starts_with("settings:")));
-    let err = GoldenRun::new(2, 2, ramp)
+    let err = GoldenRun::new(PhysicsVersion::V2, 2, ramp)
         .settings(settings(|s| s.tick_hz = 30))
         .record("bad")
         .unwrap_err();
@@ -161,7 +165,7 @@ fn settings_are_in_the_header_and_refused_when_the_version_does_not_allow_them()
     };
     assert_eq!(error.kind(), ErrorKind::SettingNotAllowed);
     // A plain world built for other settings is adopted only under them.
-    let config = rapier_pinned::WorldConfig::new(2)
+    let config = rapier_pinned::WorldConfig::new(PhysicsVersion::V2)
         .unwrap()
         .with_settings(settings(|s| s.tick_hz = 120))
         .unwrap();
@@ -171,11 +175,11 @@ fn settings_are_in_the_header_and_refused_when_the_version_does_not_allow_them()
         world.gravity = config.gravity();
         world
     };
-    let err = GoldenRun::adopt(2, 2, fast_world())
+    let err = GoldenRun::adopt(PhysicsVersion::V2, 2, fast_world())
         .record("w")
         .unwrap_err();
     assert!(err.to_string().contains("dt: pinned 0.016666668"), "{err}");
-    GoldenRun::adopt(2, 2, fast_world())
+    GoldenRun::adopt(PhysicsVersion::V2, 2, fast_world())
         .settings(settings(|s| s.tick_hz = 120))
         .record("w")
         .unwrap();
@@ -263,16 +267,19 @@ fn a_missing_golden_file_fails_and_in_ci_mode_nothing_is_written() {
 #[test]
 fn a_world_that_is_not_pinned_is_refused_with_the_typed_error() {
     let mut world = PhysicsWorld::new();
-    world.integration_parameters = rapier_pinned::entry(2).unwrap().params();
+    world.integration_parameters = rapier_pinned::entry(PhysicsVersion::V2).unwrap().params();
     world.gravity = Vector::new(0.0, -10.0, 0.0);
     world.insert_body(RigidBodyBuilder::dynamic());
-    let err = GoldenRun::adopt(2, 10, world)
+    let err = GoldenRun::adopt(PhysicsVersion::V2, 10, world)
         .record("unpinned")
         .unwrap_err();
     let GoldenError::NotPinned { version, error, .. } = &err else {
         panic!("{err:?}");
     };
-    assert_eq!((*version, error.kind()), (2, ErrorKind::ConfigMismatch));
+    assert_eq!(
+        (*version, error.kind()),
+        (PhysicsVersion::V2, ErrorKind::ConfigMismatch)
+    );
     let text = err.to_string();
     assert!(
         text.starts_with("golden `unpinned` refused: the scene's world is not pinned to physics-version 2 (PinnedWorld::adopt: config mismatch: "),
@@ -289,12 +296,15 @@ fn a_world_that_is_not_pinned_is_refused_with_the_typed_error() {
     expected = "golden `unpinned` refused: the scene's world is not pinned to physics-version 2"
 )]
 fn assert_golden_panics_with_the_refusal() {
-    assert_golden!("unpinned", GoldenRun::adopt(2, 10, PhysicsWorld::new()));
+    assert_golden!(
+        "unpinned",
+        GoldenRun::adopt(PhysicsVersion::V2, 10, PhysicsWorld::new())
+    );
 }
 
 #[test]
 fn a_pinned_physics_world_records_the_same_steps_as_the_same_scene_built_in_place() {
-    let entry = rapier_pinned::entry(2).unwrap();
+    let entry = rapier_pinned::entry(PhysicsVersion::V2).unwrap();
     let mut world = PhysicsWorld::new();
     world.integration_parameters = entry.params();
     world.gravity = Vector::from_array(entry.gravity);
@@ -303,8 +313,10 @@ fn a_pinned_physics_world_records_the_same_steps_as_the_same_scene_built_in_plac
         RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)),
         ColliderBuilder::ball(0.5),
     );
-    let adopted = GoldenRun::adopt(2, 60, world).record("drop").unwrap();
-    let built = GoldenRun::new(2, 60, |w| {
+    let adopted = GoldenRun::adopt(PhysicsVersion::V2, 60, world)
+        .record("drop")
+        .unwrap();
+    let built = GoldenRun::new(PhysicsVersion::V2, 60, |w| {
         w.insert_collider(ColliderBuilder::cuboid(10.0, 0.1, 10.0), None);
         let b = w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 2.0, 0.0)));
         assert_eq!(b, ball);
@@ -326,7 +338,7 @@ fn a_run_records_the_same_steps_every_time_and_inputs_see_each_tick() {
         ramp_run(None).record("ramp").unwrap()
     );
     let mut ticks = Vec::new();
-    GoldenRun::new(2, 5, ramp)
+    GoldenRun::new(PhysicsVersion::V2, 5, ramp)
         .inputs(|tick, world| {
             assert_eq!(tick, world.tick());
             ticks.push(tick);
@@ -339,10 +351,14 @@ fn a_run_records_the_same_steps_every_time_and_inputs_see_each_tick() {
 #[test]
 fn bad_runs_are_refused() {
     for (name, steps) in [("", 10), ("a\nrun b", 10), ("zero", 0)] {
-        let err = GoldenRun::new(2, steps, ramp).record(name).unwrap_err();
+        let err = GoldenRun::new(PhysicsVersion::V2, steps, ramp)
+            .record(name)
+            .unwrap_err();
         assert!(matches!(err, GoldenError::BadRun { .. }), "{err}");
     }
-    let err = GoldenRun::new(99, 10, ramp).record("v99").unwrap_err();
+    let err = GoldenRun::new(PhysicsVersion::new(99), 10, ramp)
+        .record("v99")
+        .unwrap_err();
     assert_eq!(
         err.to_string(),
         "golden `v99` refused: unknown physics-version 99"
@@ -376,7 +392,7 @@ fn labels_name_user_data_and_the_header_lists_it() {
 #[test]
 fn non_finite_state_is_warned_with_its_step_and_body() {
     // A game's input that divides by zero: the body's translation becomes NaN before step 2.
-    let recording = GoldenRun::new(2, 3, |w| {
+    let recording = GoldenRun::new(PhysicsVersion::V2, 3, |w| {
         w.insert_body(RigidBodyBuilder::dynamic().user_data(5));
         let b = w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(5.0, 0.0, 0.0)));
         w.insert_collider(ColliderBuilder::ball(0.5), Some(b));
@@ -401,7 +417,7 @@ fn non_finite_state_is_warned_with_its_step_and_body() {
 
 #[test]
 fn physics_hooks_and_custom_shapes_are_warned() {
-    let recording = GoldenRun::new(2, 2, |w| {
+    let recording = GoldenRun::new(PhysicsVersion::V2, 2, |w| {
         let b = w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 5.0, 0.0)));
         w.insert_collider(
             ColliderBuilder::ball(0.5).active_hooks(ActiveHooks::FILTER_CONTACT_PAIRS),

@@ -2,7 +2,7 @@
 //! conformance vectors and the benches run, so a JavaScript test compares its digests with the
 //! native ones file for file.
 
-use rapier_pinned::{entry, PinnedWorld, WorldConfig};
+use rapier_pinned::{entry, PhysicsVersion, PinnedWorld, WorldConfig};
 use rapier_pinned_scenes::{catalog, thin_sets};
 use wasm_bindgen::prelude::*;
 
@@ -36,7 +36,9 @@ pub fn golden_runs(name: &str) -> Result<Vec<String>, JsValue> {
 /// a plain world (the golden suite steps rapier3d's `PhysicsWorld`) and its step count.
 #[wasm_bindgen(js_name = goldenRun)]
 pub fn golden_run(version: u32, name: &str, run: &str) -> Result<GoldenRun, JsValue> {
-    let params = entry(version).map_err(|e| pinned_error(&e))?.params();
+    let params = entry(PhysicsVersion::new(version))
+        .map_err(|e| pinned_error(&e))?
+        .params();
     if let Some(scene) = catalog().iter().find(|s| s.name == name && s.name == run) {
         return Ok(GoldenRun {
             world: Some(RawWorld::plain(scene.build(params))),
@@ -84,7 +86,7 @@ impl RawWorld {
     /// adopted with every check).
     #[wasm_bindgen(js_name = pinnedScene)]
     pub fn pinned_scene(version: u32, match_id: u64, name: &str) -> Result<RawWorld, JsValue> {
-        let config = WorldConfig::new(version)
+        let config = WorldConfig::new(PhysicsVersion::new(version))
             .map_err(|e| pinned_error(&e.into()))?
             .with_match_id(match_id);
         let scene = catalog()

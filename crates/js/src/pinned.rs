@@ -2,20 +2,23 @@
 //! typed in JS), a match id and optionally a game's settings; made empty or restored from a
 //! snapshot with every check of `docs/protocol.md`.
 
-use rapier_pinned::{GameSettings, PinnedWorld, WorldConfig, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{
+    GameSettings, PhysicsVersion, PinnedWorld, WorldConfig, PHYSICS_VERSION_CURRENT,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::error::{js_error, pinned_error};
 use crate::world::RawWorld;
 
 /// The config of `version` and `match_id`, with `settings` (`[gx, gy, gz, tickHz, lengthUnit]`)
-/// when given: a version or a setting the table does not allow is a `PinnedError`.
+/// when given: a version or a setting the table does not allow is a `PinnedError`. Takes them as
+/// JavaScript gives them: the physics-version as its number, made a [`PhysicsVersion`] here.
 pub fn config(
     version: u32,
     match_id: u64,
     settings: Option<Vec<f64>>,
 ) -> Result<WorldConfig, JsValue> {
-    let config = WorldConfig::new(version)
+    let config = WorldConfig::new(PhysicsVersion::new(version))
         .map_err(|e| pinned_error(&e.into()))?
         .with_match_id(match_id);
     let Some(s) = settings else {
@@ -72,5 +75,5 @@ impl RawWorld {
 /// The current physics-version of this build's table.
 #[wasm_bindgen(js_name = physicsVersionCurrent)]
 pub fn physics_version_current() -> u32 {
-    PHYSICS_VERSION_CURRENT
+    PHYSICS_VERSION_CURRENT.get()
 }

@@ -494,7 +494,7 @@ impl RawWorld {
     /// A pinned world's physics-version.
     #[wasm_bindgen(js_name = physicsVersion)]
     pub fn physics_version(&self) -> Result<u32, JsValue> {
-        Ok(self.pinned_world()?.config().physics_version())
+        Ok(self.pinned_world()?.config().physics_version().get())
     }
 
     /// A pinned world's match id.

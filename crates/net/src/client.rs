@@ -118,7 +118,7 @@ impl Lockstep {
             _ => None,
         };
         ClientMsg::Hello {
-            physics_version: self.config.physics_version(),
+            physics_version: self.config.physics_version().get(),
             match_id: self.config.match_id(),
             settings: self.config.settings(),
             resume,

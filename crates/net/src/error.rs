@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use rapier_pinned::{FieldDiff, GameSettings};
+use rapier_pinned::{FieldDiff, GameSettings, PhysicsVersion};
 
 use crate::inputs::PLAYERS;
 use crate::wire::{ClientMsg, ServerMsg, WireError};
@@ -268,9 +268,9 @@ pub enum Refusal {
     /// The client's physics-version is not the match's.
     PhysicsVersion {
         /// The client's.
-        client: u32,
+        client: PhysicsVersion,
         /// The match's.
-        server: u32,
+        server: PhysicsVersion,
     },
     /// The client's game settings are not the match's: every field that differs (the match's
     /// value is `pinned`), and the match's settings.

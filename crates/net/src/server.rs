@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{PinnedWorld, SnapshotKey};
+use rapier_pinned::{PhysicsVersion, PinnedWorld, SnapshotKey};
 use rapier_pinned_digest::state_digest;
 
 use crate::error::{NetError, Refusal};
@@ -211,7 +211,13 @@ fn handshake(
             settings,
             resume,
             sends_inputs,
-        }) => (physics_version, match_id, settings, resume, sends_inputs),
+        }) => (
+            PhysicsVersion::new(physics_version),
+            match_id,
+            settings,
+            resume,
+            sends_inputs,
+        ),
         Ok(other) => return Err(refuse(&mut stream, Refusal::NotHello(Box::new(other)))),
         Err(e) => return Err(refuse(&mut stream, Refusal::BadHello(e))),
     };

@@ -35,6 +35,11 @@ pub enum ClientMsg {
     /// world (reconnecting after a host migration); `sends_inputs` when it sends its player's
     /// inputs for every tick (a bot: an unpaced server waits for them).
     Hello {
+        /// The number of the client's [`rapier_pinned::PhysicsVersion`]. The wire keeps the bare
+        /// `u32` (a `PhysicsVersion` would serialize to the same bytes): the messages stay the
+        /// protocol's plain schema, their `Debug` too, which the server logs for an unexpected
+        /// message. Converted at the two ends: [`crate::client::Lockstep::hello`] and the
+        /// server's handshake.
         physics_version: u32,
         match_id: u64,
         settings: GameSettings,
@@ -259,7 +264,9 @@ mod tests {
         ClientMsg::Hello {
             physics_version: 2,
             match_id: 7,
-            settings: rapier_pinned::WorldConfig::new(2).unwrap().settings(),
+            settings: rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2)
+                .unwrap()
+                .settings(),
             resume: Some(Resume {
                 tick: 300,
                 player: None,

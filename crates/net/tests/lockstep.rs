@@ -90,7 +90,7 @@ fn a_player_that_sends_no_inputs_holds_the_match_up_once_for_the_timeout() {
     // A client that promises inputs, never sends any, and reads to the end.
     let mut silent = TcpStream::connect(&addr).unwrap();
     let hello = ClientMsg::Hello {
-        physics_version: config.physics_version(),
+        physics_version: config.physics_version().get(),
         match_id: 0,
         settings: config.settings(),
         resume: None,

@@ -40,7 +40,8 @@ use bincode::Options;
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{compress_payload, decompress_payload, encode_world};
 use rapier_pinned::{
-    inspect, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN, PHYSICS_VERSION_CURRENT,
+    inspect, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN,
+    PHYSICS_VERSION_CURRENT,
 };
 
 /// Interleaved rounds for a scene whose plain decode takes about a millisecond (`pyramid`), and
@@ -110,7 +111,7 @@ fn codec_decode(payload: &[u8]) -> PhysicsWorld {
 fn bench_scene(name: &str, steps: Option<usize>) -> bool {
     let scene = rapier_pinned_scenes::find(name).expect("catalog scene");
     let steps = steps.unwrap_or(scene.steps);
-    let config = WorldConfig::new(1).expect("physics-version 1");
+    let config = WorldConfig::new(PhysicsVersion::V1).expect("physics-version 1");
     let mut world = PinnedWorld::adopt(config, scene.build(config.params())).expect("adopt");
     for _ in 0..steps {
         world.step();

@@ -3,6 +3,7 @@
 
 use crate::codec::DecompressionError;
 use crate::diff::{real, FieldDiff};
+use crate::physics_version::PhysicsVersion;
 use rapier3d::prelude::{ColliderHandle, RigidBodyHandle};
 
 /// Why a config, a world or a snapshot was refused.
@@ -49,14 +50,14 @@ pub enum Error {
     },
     /// No released physics-version has this number.
     #[error("unknown physics-version {0}")]
-    UnknownPhysicsVersion(u32),
+    UnknownPhysicsVersion(PhysicsVersion),
     /// The snapshot's physics-version is not the world's.
     #[error("physics-version mismatch: snapshot {snapshot}, world {world}")]
     PhysicsVersionMismatch {
         /// The snapshot's.
-        snapshot: u32,
+        snapshot: PhysicsVersion,
         /// The world's.
-        world: u32,
+        world: PhysicsVersion,
     },
     /// The snapshot's config digest is not the world's (another match id).
     #[error("config digest mismatch: snapshot {}, world {}", hex(.snapshot), hex(.world))]
@@ -124,7 +125,7 @@ pub enum Error {
 pub enum ConfigError {
     /// No released physics-version has this number.
     #[error("unknown physics-version {0}")]
-    UnknownPhysicsVersion(u32),
+    UnknownPhysicsVersion(PhysicsVersion),
     /// A game setting the physics-version does not allow: the first field outside its
     /// [`crate::Choices`].
     #[error("setting {field} = {value} not allowed by this physics-version (allowed: {allowed})")]
@@ -429,8 +430,8 @@ mod tests {
         let g = [0.0, -1500.0, f32::NAN];
         assert!(value(SettingValue::Vector(g)).starts_with(&format!("setting f = {g:?} not")));
         assert_eq!(
-            ConfigError::UnknownPhysicsVersion(9).to_string(),
-            Error::UnknownPhysicsVersion(9).to_string()
+            ConfigError::UnknownPhysicsVersion(PhysicsVersion::new(9)).to_string(),
+            Error::UnknownPhysicsVersion(PhysicsVersion::new(9)).to_string()
         );
         let (a, b) = ([0xab; 32], [0x01; 32]);
         let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();

@@ -55,6 +55,7 @@ mod config;
 mod diff;
 mod error;
 mod format;
+mod physics_version;
 mod settings;
 mod snapshot;
 mod upstream;
@@ -75,7 +76,9 @@ pub use format::{
 pub use settings::{Choices, GameSettings};
 pub use snapshot::{inspect, recorded_params, SnapshotInfo, SnapshotKey};
 pub use upstream::import_upstream;
-pub use version::{entry, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT};
+pub use version::{
+    entry, ParsePhysicsVersionError, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT,
+};
 pub use world::PinnedWorld;
 
 /// Low-level framing for tests, fuzzing and conformance vectors: sealing any payload under any

@@ -145,7 +145,7 @@ pub fn seal_stored(
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&format_version.to_le_bytes());
     out.extend_from_slice(&flags.to_le_bytes());
-    out.extend_from_slice(&physics_version.to_le_bytes());
+    out.extend_from_slice(&physics_version.get().to_le_bytes());
     out.extend_from_slice(&tick.to_le_bytes());
     out.extend_from_slice(&config_digest);
     out.extend_from_slice(&(stored.len() as u64).to_le_bytes());
@@ -387,7 +387,7 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
         flags,
         authenticated,
         compressed: flags & FLAG_COMPRESSED != 0,
-        physics_version: u32_at(12),
+        physics_version: PhysicsVersion::new(u32_at(12)),
         tick: u64_at(16),
         config_digest: array_at(24),
         payload_len: u64_at(56),

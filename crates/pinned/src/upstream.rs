@@ -13,6 +13,7 @@ use crate::codec;
 use crate::config::WorldConfig;
 use crate::error::Error;
 use crate::snapshot;
+use crate::version::PhysicsVersion;
 use rapier3d::prelude::IntegrationParameters;
 
 /// Bytes of the gravity vector at the start of a serialized `PhysicsWorld`.
@@ -23,9 +24,9 @@ const FORK_FIELDS_LEN: usize = 2;
 /// Converts an upstream rapier3d 0.36.1 bincode world into a physics-version 1 snapshot for
 /// `config` (which must be physics-version 1), at tick 0, unauthenticated.
 pub fn import_upstream(config: WorldConfig, bytes: &[u8]) -> Result<Vec<u8>, Error> {
-    if config.physics_version() != 1 {
+    if config.physics_version() != PhysicsVersion::V1 {
         return Err(Error::PhysicsVersionMismatch {
-            snapshot: 1,
+            snapshot: PhysicsVersion::V1,
             world: config.physics_version(),
         });
     }
@@ -41,7 +42,7 @@ pub fn import_upstream(config: WorldConfig, bytes: &[u8]) -> Result<Vec<u8>, Err
     payload.extend_from_slice(&bytes[..at]);
     payload.extend_from_slice(&[0; FORK_FIELDS_LEN]);
     payload.extend_from_slice(&bytes[at..]);
-    let sealed = snapshot::seal(1, 0, config.digest(), &payload, None);
+    let sealed = snapshot::seal(PhysicsVersion::V1, 0, config.digest(), &payload, None);
     // Every check of a restore, so nothing that would be refused later is produced.
     snapshot::open(&config, &sealed, None, snapshot::Match::Checked)?;
     Ok(sealed)

@@ -10,17 +10,26 @@
 use crate::codec;
 use crate::diff::{diff_fields, gravity_fields, real, FieldDiff};
 use crate::error::Error;
+pub use crate::physics_version::{ParsePhysicsVersionError, PhysicsVersion};
 use crate::settings::{Choices, GameSettings};
 use rapier3d::dynamics::{
     CcdPersistentContactPolicy, FrictionModel, IntegrationParameters, SoftBodiesSettings,
     SoftPatchConstraints, SoftRecoverySettings, SpringCoefficients,
 };
 
-/// A physics-version: the number a client announces and a snapshot carries.
-pub type PhysicsVersion = u32;
+/// The released physics-versions, by name: an inherent impl of [`PhysicsVersion`] kept here, next
+/// to the table that releases them.
+impl PhysicsVersion {
+    /// Physics-version 1: upstream rapier3d 0.36.1's behaviour.
+    pub const V1: PhysicsVersion = PhysicsVersion::new(1);
+    /// Physics-version 2: version 1 with relative-motion CCD and persistent-contact policy 2.
+    pub const V2: PhysicsVersion = PhysicsVersion::new(2);
+    /// The newest released physics-version ([`PHYSICS_VERSION_CURRENT`]).
+    pub const CURRENT: PhysicsVersion = PhysicsVersion::V2;
+}
 
 /// The newest released physics-version.
-pub const PHYSICS_VERSION_CURRENT: PhysicsVersion = 2;
+pub const PHYSICS_VERSION_CURRENT: PhysicsVersion = PhysicsVersion::CURRENT;
 
 /// The patch series versions 1 and 2 were released with (see `patch_series_hash` in
 /// `tests/series/mod.rs`). A released entry pins the series it was released with, for good: its
@@ -152,7 +161,7 @@ const CHOICES_1_2: Choices = Choices {
 
 static TABLE: [VersionEntry; 2] = [
     VersionEntry {
-        number: 1,
+        number: PhysicsVersion::V1,
         rapier3d: "0.36.1",
         parry3d: "0.31.1",
         patch_series: RELEASED_SERIES_1_2,
@@ -165,7 +174,7 @@ static TABLE: [VersionEntry; 2] = [
         choices: CHOICES_1_2,
     },
     VersionEntry {
-        number: 2,
+        number: PhysicsVersion::V2,
         rapier3d: "0.36.1",
         parry3d: "0.31.1",
         patch_series: RELEASED_SERIES_1_2,
@@ -561,5 +570,72 @@ fn soft_recovery_v1() -> SoftRecoverySettings {
         overlap_split: 3,
         overlap_patience: 240,
         overlap_progress_margin: 0.02,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_physics_version_encodes_as_its_bare_number() {
+        for n in [0, 1, 2, 0x0102_0304, u32::MAX] {
+            let v = PhysicsVersion::new(n);
+            assert_eq!(codec::encode(&v), codec::encode(&n), "{n}");
+            assert_eq!(
+                codec::decode_prefix::<PhysicsVersion>(&n.to_le_bytes()),
+                Ok(v)
+            );
+            assert_eq!(v.get(), n);
+        }
+        // Inside a struct too: the entry digest hashes `(number, ...)` as it did when it was a u32.
+        assert_eq!(
+            codec::encode(&(PhysicsVersion::V2, "x")),
+            codec::encode(&(2u32, "x"))
+        );
+    }
+
+    #[test]
+    fn display_is_the_bare_number_with_the_formatters_options() {
+        assert_eq!(PhysicsVersion::V2.to_string(), "2");
+        assert_eq!(
+            format!("physics-version {}", PhysicsVersion::V1),
+            "physics-version 1"
+        );
+        assert_eq!(
+            format!("[{:>3}|{:<3}]", PhysicsVersion::V2, PhysicsVersion::V1),
+            "[  2|1  ]"
+        );
+        assert_eq!(PHYSICS_VERSION_CURRENT, PhysicsVersion::CURRENT);
+        assert_eq!(
+            table().last().map(|e| e.number),
+            Some(PhysicsVersion::CURRENT)
+        );
+    }
+
+    #[test]
+    fn from_str_reads_and_refuses_as_clap_reads_a_u32() {
+        let parse = |t: &str| t.parse::<PhysicsVersion>().map_err(|e| e.to_string());
+        assert_eq!(parse("2"), Ok(PhysicsVersion::V2));
+        assert_eq!(parse("+1"), Ok(PhysicsVersion::V1));
+        assert_eq!(parse("4294967295"), Ok(PhysicsVersion::new(u32::MAX)));
+        // clap's `u32` parser: an `i64`, then its range (`RangedI64ValueParser`).
+        for (text, message) in [
+            ("x", "invalid digit found in string"),
+            (" 1", "invalid digit found in string"),
+            ("", "cannot parse integer from empty string"),
+            ("-1", "-1 is not in 0..=4294967295"),
+            ("4294967296", "4294967296 is not in 0..=4294967295"),
+            (
+                "99999999999999999999",
+                "number too large to fit in target type",
+            ),
+            (
+                "-99999999999999999999",
+                "number too small to fit in target type",
+            ),
+        ] {
+            assert_eq!(parse(text), Err(message.to_string()), "{text:?}");
+        }
     }
 }

@@ -14,27 +14,27 @@ use rapier3d::prelude::*;
 /// The config cannot be changed through it:
 ///
 /// ```compile_fail
-/// # use rapier_pinned::{PinnedWorld, WorldConfig};
-/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// # use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(PhysicsVersion::V2).unwrap());
 /// world.integration_parameters().dt = 1.0;
 /// ```
 ///
 /// ```compile_fail
-/// # use rapier_pinned::{PinnedWorld, WorldConfig};
-/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// # use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(PhysicsVersion::V2).unwrap());
 /// world.world_mut().gravity = Default::default();
 /// ```
 ///
 /// ```compile_fail
-/// # use rapier_pinned::{PinnedWorld, WorldConfig};
-/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
+/// # use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(PhysicsVersion::V2).unwrap());
 /// world.world.integration_parameters.dt = 1.0;
 /// ```
 ///
 /// ```compile_fail
-/// # use rapier_pinned::{PinnedWorld, WorldConfig};
-/// let mut world = PinnedWorld::new(WorldConfig::new(2).unwrap());
-/// world.config = WorldConfig::new(1).unwrap();
+/// # use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
+/// let mut world = PinnedWorld::new(WorldConfig::new(PhysicsVersion::V2).unwrap());
+/// world.config = WorldConfig::new(PhysicsVersion::V1).unwrap();
 /// ```
 pub struct PinnedWorld {
     config: WorldConfig,

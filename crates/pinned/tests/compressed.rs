@@ -12,8 +12,8 @@ use rapier_pinned::testing::{
     compress_payload, decompress_payload, encode_world, seal, seal_compressed, seal_stored,
 };
 use rapier_pinned::{
-    inspect, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
-    FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
+    inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
+    FLAG_COMPRESSED, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
 };
 use rapier_pinned_scenes::{catalog, state_digest};
 
@@ -53,7 +53,7 @@ fn first_match_offset_high_byte(stored: &[u8]) -> usize {
 #[test]
 fn every_scene_restores_the_same_world() {
     for scene in catalog() {
-        for version in [1, 2] {
+        for version in [PhysicsVersion::V1, PhysicsVersion::V2] {
             let config = WorldConfig::new(version).unwrap().with_match_id(MATCH);
             let mut built = scene.build(config.params());
             // Gravity is pinned: zero-gravity scenes run under the pinned gravity here.

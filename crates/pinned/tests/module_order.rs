@@ -3,8 +3,20 @@
 
 /// Leaves first; `lib` re-exports and may use them all.
 const ORDER: &[&str] = &[
-    "diff", "format", "codec", "error", "settings", "version", "config", "validate", "snapshot",
-    "ccd", "upstream", "world", "lib",
+    "diff",
+    "format",
+    "codec",
+    "physics_version",
+    "error",
+    "settings",
+    "version",
+    "config",
+    "validate",
+    "snapshot",
+    "ccd",
+    "upstream",
+    "world",
+    "lib",
 ];
 
 /// The modules `source` uses through `crate::` paths, comments and doc comments left out.

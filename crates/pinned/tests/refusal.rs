@@ -8,8 +8,8 @@ use rapier3d::prelude::*;
 use rapier_pinned::testing::seal;
 use rapier_pinned::version::param_fields;
 use rapier_pinned::{
-    import_upstream, inspect, Error, ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN,
-    PAYLOAD_LIMIT,
+    import_upstream, inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey,
+    WorldConfig, HEADER_LEN, PAYLOAD_LIMIT,
 };
 
 /// The tally's counts are measured, not printed: a case with the wrong outcome is counted, and
@@ -129,7 +129,7 @@ fn versions_configs_and_keys() {
     let source = tower(10);
     let world = source.world();
     let payload = rapier_pinned::testing::encode_world(world);
-    let seal_as = |version: u32, match_id: u64, key: Option<&SnapshotKey>| {
+    let seal_as = |version: PhysicsVersion, match_id: u64, key: Option<&SnapshotKey>| {
         let digest = match WorldConfig::new(version) {
             Ok(c) => c.with_match_id(match_id).digest(),
             Err(_) => config().digest(),
@@ -140,25 +140,25 @@ fn versions_configs_and_keys() {
     let cases: Vec<Case> = vec![
         (
             "physics-version 1 into 2",
-            seal_as(1, MATCH, None),
+            seal_as(PhysicsVersion::V1, MATCH, None),
             None,
             Some(ErrorKind::PhysicsVersionMismatch),
         ),
         (
             "physics-version 0",
-            seal_as(0, MATCH, None),
+            seal_as(PhysicsVersion::new(0), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),
         (
             "physics-version 3",
-            seal_as(3, MATCH, None),
+            seal_as(PhysicsVersion::new(3), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),
         (
             "physics-version max",
-            seal_as(u32::MAX, MATCH, None),
+            seal_as(PhysicsVersion::new(u32::MAX), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),
@@ -204,7 +204,9 @@ fn versions_configs_and_keys() {
         tally.attempt(&mut target, &bytes, k, expected, case);
     }
     // A snapshot of physics-version 1 restores into a version-1 world of the same match.
-    let v1 = WorldConfig::new(1).unwrap().with_match_id(MATCH);
+    let v1 = WorldConfig::new(PhysicsVersion::V1)
+        .unwrap()
+        .with_match_id(MATCH);
     let scene = rapier_pinned_scenes::find("tower").unwrap();
     let w1 = PinnedWorld::adopt(v1, scene.build(v1.params())).unwrap();
     assert!(PinnedWorld::restore(v1, &w1.snapshot(None), None).is_ok());
@@ -212,8 +214,8 @@ fn versions_configs_and_keys() {
     assert_eq!(
         err,
         Error::PhysicsVersionMismatch {
-            snapshot: 1,
-            world: 2
+            snapshot: PhysicsVersion::V1,
+            world: PhysicsVersion::V2
         }
     );
     tally.finish("versions, configs and keys");
@@ -559,7 +561,9 @@ fn undecodable_structural_and_non_finite() {
 fn upstream_import() {
     // An upstream-layout world: the fork's bytes without the two fork fields (the parity crate
     // builds pristine rapier3d; here the layout is made from the fork's, see src/upstream.rs).
-    let v1 = WorldConfig::new(1).unwrap().with_match_id(MATCH);
+    let v1 = WorldConfig::new(PhysicsVersion::V1)
+        .unwrap()
+        .with_match_id(MATCH);
     let scene = rapier_pinned_scenes::find("pyramid").unwrap();
     let mut world = PinnedWorld::adopt(v1, scene.build(v1.params())).unwrap();
     for _ in 0..5 {
@@ -614,7 +618,7 @@ fn open_ignoring_match_decodes_another_matchs_snapshot_only() {
             rapier_pinned::testing::encode_world(&world),
             rapier_pinned::testing::encode_world(source.world())
         );
-        let v1 = WorldConfig::new(1).unwrap();
+        let v1 = WorldConfig::new(PhysicsVersion::V1).unwrap();
         let kind = |r: Result<(PhysicsWorld, u64), rapier_pinned::Error>| r.err().map(|e| e.kind());
         assert_eq!(
             kind(PinnedWorld::open_ignoring_match(v1, &bytes, None)),
@@ -633,7 +637,7 @@ fn open_ignoring_match_decodes_another_matchs_snapshot_only() {
 fn a_light_body_the_engine_spins_fast_restores_and_a_faster_one_is_refused() {
     // The engine spins the arena's 20 g bullets up to 1.7e5 rad/s in seeded matches: a world
     // it made must restore. The bound (1e7 rad/s) keeps the fast-rotation slices per step finite.
-    let config = WorldConfig::new(2).unwrap();
+    let config = WorldConfig::new(PhysicsVersion::V2).unwrap();
     for (spin, restores) in [(1.7e5, true), (9.9e6, true), (1.1e7, false)] {
         let mut world = PinnedWorld::new(config);
         let bullet = world.insert_body(

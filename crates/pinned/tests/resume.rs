@@ -4,7 +4,7 @@
 //! and a snapshot's bytes are a function of the world (twice the same; a restored world
 //! re-serializes to them).
 
-use rapier_pinned::{Error, GameSettings, PinnedWorld, WorldConfig};
+use rapier_pinned::{Error, GameSettings, PhysicsVersion, PinnedWorld, WorldConfig};
 use rapier_pinned_scenes::{catalog, state_digest, Scene};
 
 /// The scene under `config` with the scene's own gravity as the game's setting (the catalog's
@@ -21,7 +21,7 @@ fn build(scene: &Scene, config: WorldConfig) -> (WorldConfig, PinnedWorld) {
 
 #[test]
 fn adopt_refuses_zero_gravity() {
-    let config = WorldConfig::new(2).unwrap();
+    let config = WorldConfig::new(PhysicsVersion::V2).unwrap();
     let world = rapier_pinned_scenes::find("bullets_crossing")
         .unwrap()
         .build(config.params());
@@ -32,7 +32,7 @@ fn adopt_refuses_zero_gravity() {
     assert_eq!(fields, ["gravity.x", "gravity.y", "gravity.z"]);
 }
 
-fn check_scene(scene: &Scene, version: u32) {
+fn check_scene(scene: &Scene, version: PhysicsVersion) {
     let config = WorldConfig::new(version).unwrap().with_match_id(42);
     let steps = scene.steps as u64;
     let points: Vec<u64> = if scene.name == "mixed_5000" {
@@ -102,13 +102,13 @@ fn check_scene(scene: &Scene, version: u32) {
 #[test]
 fn every_scene_resumes_bit_for_bit_v1() {
     for scene in catalog() {
-        check_scene(scene, 1);
+        check_scene(scene, PhysicsVersion::V1);
     }
 }
 
 #[test]
 fn every_scene_resumes_bit_for_bit_v2() {
     for scene in catalog() {
-        check_scene(scene, 2);
+        check_scene(scene, PhysicsVersion::V2);
     }
 }

@@ -4,8 +4,8 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::{
-    version, ConfigError, Error, ErrorKind, GameSettings, PinnedWorld, SnapshotKey, WorldConfig,
-    PHYSICS_VERSION_CURRENT,
+    version, ConfigError, Error, ErrorKind, GameSettings, PhysicsVersion, PinnedWorld, SnapshotKey,
+    WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_scenes::{catalog, state_digest};
 
@@ -22,13 +22,13 @@ fn ball_world(config: WorldConfig) -> PinnedWorld {
     world
 }
 
-fn defaults(version: u32) -> GameSettings {
+fn defaults(version: PhysicsVersion) -> GameSettings {
     version::entry(version).unwrap().default_settings()
 }
 
 /// Each choosable field changed alone from the defaults: the field's name as `ConfigMismatch`
 /// names it, and the settings.
-fn one_field_changed(version: u32) -> Vec<(&'static str, GameSettings)> {
+fn one_field_changed(version: PhysicsVersion) -> Vec<(&'static str, GameSettings)> {
     let d = defaults(version);
     let with = |f: &dyn Fn(&mut GameSettings)| {
         let mut s = d;
@@ -88,7 +88,7 @@ fn the_defaults_are_the_released_values_and_keep_the_released_digest() {
 #[test]
 fn every_choosable_field_changed_alone_is_refused_naming_it_with_both_values() {
     let key = SnapshotKey::new([3; 32]);
-    for version in [1, PHYSICS_VERSION_CURRENT] {
+    for version in [PhysicsVersion::V1, PHYSICS_VERSION_CURRENT] {
         let base = WorldConfig::new(version).unwrap().with_match_id(9);
         for (field, settings) in one_field_changed(version) {
             let other = base.with_settings(settings).unwrap();
@@ -124,11 +124,11 @@ fn every_choosable_field_changed_alone_is_refused_naming_it_with_both_values() {
 
 #[test]
 fn the_error_text_names_the_field_and_both_values() {
-    let base = WorldConfig::new(2).unwrap();
+    let base = WorldConfig::new(PhysicsVersion::V2).unwrap();
     let zero = base
         .with_settings(GameSettings {
             gravity: [0.0; 3],
-            ..defaults(2)
+            ..defaults(PhysicsVersion::V2)
         })
         .unwrap();
     let err = PinnedWorld::restore(base, &ball_world(zero).snapshot(None), None).unwrap_err();
@@ -142,11 +142,13 @@ fn the_error_text_names_the_field_and_both_values() {
 
 #[test]
 fn another_match_or_a_damaged_snapshot_still_gets_the_digest_verdict() {
-    let base = WorldConfig::new(2).unwrap().with_match_id(1);
+    let base = WorldConfig::new(PhysicsVersion::V2)
+        .unwrap()
+        .with_match_id(1);
     let slow = base
         .with_settings(GameSettings {
             tick_hz: 120,
-            ..defaults(2)
+            ..defaults(PhysicsVersion::V2)
         })
         .unwrap();
     // Same settings, another match id: the payload cannot say which, so the digest verdict.
@@ -166,8 +168,8 @@ fn another_match_or_a_damaged_snapshot_still_gets_the_digest_verdict() {
 
 #[test]
 fn settings_outside_the_choices_are_refused_at_config_creation() {
-    let base = WorldConfig::new(2).unwrap();
-    let d = defaults(2);
+    let base = WorldConfig::new(PhysicsVersion::V2).unwrap();
+    let d = defaults(PhysicsVersion::V2);
     let cases: Vec<(&str, GameSettings)> = vec![
         ("tick_hz", GameSettings { tick_hz: 59, ..d }),
         // Measured, and a gate fails there (docs/physics-engine.md, "Gates at each tick rate").
@@ -267,11 +269,11 @@ fn settings_outside_the_choices_are_refused_at_config_creation() {
 #[test]
 fn a_world_steps_at_its_own_tick() {
     for hz in [60, 120] {
-        let config = WorldConfig::new(2)
+        let config = WorldConfig::new(PhysicsVersion::V2)
             .unwrap()
             .with_settings(GameSettings {
                 tick_hz: hz,
-                ..defaults(2)
+                ..defaults(PhysicsVersion::V2)
             })
             .unwrap();
         let mut world = PinnedWorld::new(config);
@@ -285,14 +287,14 @@ fn a_world_steps_at_its_own_tick() {
 
 #[test]
 fn the_catalogs_zero_gravity_scenes_adopt_save_and_restore_under_zero_gravity() {
-    let zero = WorldConfig::new(2)
+    let zero = WorldConfig::new(PhysicsVersion::V2)
         .unwrap()
         .with_settings(GameSettings {
             gravity: [0.0; 3],
-            ..defaults(2)
+            ..defaults(PhysicsVersion::V2)
         })
         .unwrap();
-    let default = WorldConfig::new(2).unwrap();
+    let default = WorldConfig::new(PhysicsVersion::V2).unwrap();
     let mut adopted = 0;
     for scene in catalog() {
         let built = scene.build(zero.params());

@@ -8,7 +8,9 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{encode_world, seal};
-use rapier_pinned::{import_upstream, ErrorKind, PinnedWorld, WorldConfig, HEADER_LEN};
+use rapier_pinned::{
+    import_upstream, ErrorKind, PhysicsVersion, PinnedWorld, WorldConfig, HEADER_LEN,
+};
 use rapier_pinned_scenes::{find, state_digest};
 
 /// The fixtures: catalog scene and the steps upstream took before writing it.
@@ -19,7 +21,9 @@ const K: usize = 60;
 const MATCH: u64 = 42;
 
 fn config() -> WorldConfig {
-    WorldConfig::new(1).unwrap().with_match_id(MATCH)
+    WorldConfig::new(PhysicsVersion::V1)
+        .unwrap()
+        .with_match_id(MATCH)
 }
 
 fn fixture(scene: &str, steps: usize) -> Vec<u8> {
@@ -98,7 +102,13 @@ fn upstream_fixture_does_not_decode_as_a_fork_world() {
         );
         // Framed as-is as a version 1 snapshot: refused as undecodable, not accepted.
         let config = config();
-        let framed = seal(1, steps as u64, config.digest(), &upstream, None);
+        let framed = seal(
+            PhysicsVersion::V1,
+            steps as u64,
+            config.digest(),
+            &upstream,
+            None,
+        );
         let err = PinnedWorld::restore(config, &framed, None).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Undecodable, "{name}: {err}");
     }
@@ -142,7 +152,7 @@ fn upstream_world_with_other_parameters_or_for_another_version_is_refused() {
     assert_eq!(err.kind(), ErrorKind::ConfigMismatch, "{err}");
     assert!(err.to_string().contains("dt: pinned"), "{err}");
     // Physics-version 1 is upstream's behaviour; no other version imports.
-    let v2 = WorldConfig::new(2).unwrap();
+    let v2 = WorldConfig::new(PhysicsVersion::V2).unwrap();
     let err = import_upstream(v2, &upstream).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::PhysicsVersionMismatch, "{err}");
 }

@@ -7,7 +7,7 @@ use rapier3d::prelude::*;
 use rapier_pinned::version::{
     diff_entries, param_fields, serves, table, PATCH_SERIES, RELEASED_SERIES_1_2,
 };
-use rapier_pinned::{entry, ErrorKind, WorldConfig, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{entry, ErrorKind, PhysicsVersion, WorldConfig, PHYSICS_VERSION_CURRENT};
 use series::patch_series_hash;
 use std::path::Path;
 
@@ -16,13 +16,13 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// Each released entry's digest, pinned: a released entry never changes.
-const PINNED_DIGESTS: [(u32, &str); 2] = [
+const PINNED_DIGESTS: [(PhysicsVersion, &str); 2] = [
     (
-        1,
+        PhysicsVersion::V1,
         "e698f707fccdef2994bc4954c4763198b1c98d67673c3e2834989a85315c257e",
     ),
     (
-        2,
+        PhysicsVersion::V2,
         "f57624ac07bbde19ccc34dfbdf465e101a3a1ba44d27dbeb5000529ab975c844",
     ),
 ];
@@ -94,7 +94,10 @@ fn series_hash_sees_a_changed_patch() {
 
 #[test]
 fn both_versions_pin_the_same_fork() {
-    let (v1, v2) = (entry(1).unwrap(), entry(2).unwrap());
+    let (v1, v2) = (
+        entry(PhysicsVersion::V1).unwrap(),
+        entry(PhysicsVersion::V2).unwrap(),
+    );
     for e in [v1, v2] {
         assert_eq!(e.rapier3d, "0.36.1");
         assert_eq!(e.parry3d, "0.31.1");
@@ -113,7 +116,7 @@ fn both_versions_pin_the_same_fork() {
 
 #[test]
 fn version_1_is_upstream_defaults() {
-    let p = entry(1).unwrap().params();
+    let p = entry(PhysicsVersion::V1).unwrap().params();
     assert_eq!(
         param_fields(&p),
         param_fields(&IntegrationParameters::default())
@@ -122,7 +125,10 @@ fn version_1_is_upstream_defaults() {
 
 #[test]
 fn version_2_differs_in_exactly_the_two_ccd_fields() {
-    let diffs = diff_entries(entry(1).unwrap(), entry(2).unwrap());
+    let diffs = diff_entries(
+        entry(PhysicsVersion::V1).unwrap(),
+        entry(PhysicsVersion::V2).unwrap(),
+    );
     let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
     assert_eq!(
         fields,
@@ -132,7 +138,7 @@ fn version_2_differs_in_exactly_the_two_ccd_fields() {
             "ccd_persistent_contact_policy"
         ]
     );
-    let p = entry(2).unwrap().params();
+    let p = entry(PhysicsVersion::V2).unwrap().params();
     assert!(p.ccd_relative_motion);
     assert_eq!(
         p.ccd_persistent_contact_policy,
@@ -154,7 +160,7 @@ fn param_fields_names_every_field_once() {
 
 #[test]
 fn unknown_versions_are_refused() {
-    for v in [0, 3, u32::MAX] {
+    for v in [0, 3, u32::MAX].map(PhysicsVersion::new) {
         assert_eq!(
             entry(v).unwrap_err().kind(),
             ErrorKind::UnknownPhysicsVersion
@@ -168,11 +174,14 @@ fn unknown_versions_are_refused() {
 
 #[test]
 fn config_digest_covers_version_and_match_id() {
-    let a = WorldConfig::new(2).unwrap();
-    assert_ne!(a.digest(), WorldConfig::new(1).unwrap().digest());
+    let a = WorldConfig::new(PhysicsVersion::V2).unwrap();
+    assert_ne!(
+        a.digest(),
+        WorldConfig::new(PhysicsVersion::V1).unwrap().digest()
+    );
     assert_ne!(a.digest(), a.with_match_id(7).digest());
     let mut expected = blake3::Hasher::new();
-    expected.update(&entry(2).unwrap().digest());
+    expected.update(&entry(PhysicsVersion::V2).unwrap().digest());
     expected.update(&7u64.to_le_bytes());
     assert_eq!(a.with_match_id(7).digest(), *expected.finalize().as_bytes());
 }

@@ -17,7 +17,9 @@ use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use bevy_rapier3d::plugin::context::DefaultRapierContext;
 use bevy_rapier3d::prelude::*;
 use bevy_rapier3d::rapier::prelude as rapier;
-use rapier_pinned::{GameSettings, PinnedWorld, WorldConfig, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{
+    GameSettings, PhysicsVersion, PinnedWorld, WorldConfig, PHYSICS_VERSION_CURRENT,
+};
 use rapier_pinned_scenes::state_digest;
 
 /// Steps compared (two seconds at 60 Hz, one at 120: the ball reaches the plate within the
@@ -212,7 +214,8 @@ fn main() {
         .expect("zero gravity at 120 Hz is allowed");
     // The scene must tell physics-versions apart, and the settings apart, or agreeing on it
     // would prove little.
-    let upstream = wrapper_digests(WorldConfig::new(1).expect("physics-version 1"));
+    let upstream =
+        wrapper_digests(WorldConfig::new(PhysicsVersion::V1).expect("physics-version 1"));
     let current = wrapper_digests(config);
     if upstream == current || wrapper_digests(space) == current {
         eprintln!("the scene steps alike under two configs it must tell apart");

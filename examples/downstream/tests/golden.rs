@@ -7,7 +7,7 @@ use rapier_pinned_golden::rapier_pinned::{PhysicsVersion, PinnedWorld};
 use rapier_pinned_golden::{assert_golden, snapshot_site, GoldenRun};
 
 /// The physics-version this game's servers and clients run.
-const PHYSICS_VERSION: PhysicsVersion = 2;
+const PHYSICS_VERSION: PhysicsVersion = PhysicsVersion::V2;
 
 /// `user_data` of the player; crates are 100, 101, ...
 const PLAYER: u128 = 1;

@@ -14,7 +14,7 @@ use ggrs::{
     DesyncDetection, Frame, GgrsError, GgrsEvent, GgrsRequest, InputStatus, PlayerType,
     SessionBuilder, SessionState,
 };
-use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig};
+use rapier_pinned::{PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig};
 use rapier_pinned_ggrs::lossy::{LossySocket, Network};
 use rapier_pinned_ggrs::{arena, checksum, Bot, GgrsConfig, GgrsWorld, PlayerInput};
 use std::collections::BTreeMap;
@@ -60,7 +60,7 @@ struct Common {
     port: u16,
     /// Physics-version of this peer's world.
     #[arg(long, default_value_t = rapier_pinned::PHYSICS_VERSION_CURRENT)]
-    physics_version: u32,
+    physics_version: PhysicsVersion,
     /// Frames to report.
     #[arg(long, default_value_t = 1800)]
     frames: Frame,

@@ -12,7 +12,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use rapier_pinned::testing::decompress_payload;
-use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, HEADER_LEN};
+use rapier_pinned::{
+    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, HEADER_LEN,
+};
 use rapier_pinned_fuzz::{config, in_restore, install_panic_policy, key, small_world, write_seeds};
 use std::sync::{Mutex, OnceLock};
 
@@ -49,9 +51,9 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     let later = small_world(40);
     // A physics-version 1 framing (refused by a version-2 world before its payload is read).
     let v1 = {
-        let c = WorldConfig::new(1).unwrap();
+        let c = WorldConfig::new(PhysicsVersion::V1).unwrap();
         rapier_pinned::testing::seal(
-            1,
+            PhysicsVersion::V1,
             12,
             c.digest(),
             &rapier_pinned::testing::encode_world(world.world()),
@@ -61,7 +63,7 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     let other_match = {
         let c = config().with_match_id(8);
         rapier_pinned::testing::seal(
-            2,
+            PhysicsVersion::V2,
             12,
             c.digest(),
             &rapier_pinned::testing::encode_world(world.world()),

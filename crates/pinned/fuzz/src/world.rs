@@ -7,10 +7,12 @@ use rapier3d::prelude::*;
 use rapier_pinned::testing::{
     compress_payload, decompress_payload, seal, seal_compressed, seal_stored,
 };
-use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2};
+use rapier_pinned::{
+    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2,
+};
 
 /// The physics-version of the target world.
-pub const VERSION: u32 = 2;
+pub const VERSION: PhysicsVersion = PhysicsVersion::V2;
 /// Its match id.
 pub const MATCH_ID: u64 = 7;
 

@@ -9,11 +9,12 @@ pub mod child;
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{encode_world, seal};
 use rapier_pinned::{
-    ErrorKind, PinnedWorld, SnapshotKey, WorldConfig, FORMAT_VERSION_2, PAYLOAD_LIMIT,
+    ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FORMAT_VERSION_2,
+    PAYLOAD_LIMIT,
 };
 
 /// The physics-version of the target world.
-pub const VERSION: u32 = 2;
+pub const VERSION: PhysicsVersion = PhysicsVersion::V2;
 /// Its match id.
 pub const MATCH: u64 = 7;
 
