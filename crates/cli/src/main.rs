@@ -4,13 +4,14 @@
 //! file holds only the top-level parser, the command enum wrapping each module's arguments (or,
 //! for `snapshot` and `golden`, its subcommand enum) and the dispatch; `failure` turns the
 //! result into the exit status. Commands: `scenes`, `sweeps`, `perturbation`, `digests`,
-//! `versions`, `snapshot`, `golden`, `conformance`, `check`, and two modules of two commands
-//! each, `net` (`serve`, `join`) and `bench` (`bench`, `bench-case`). Shared leaves, importing
-//! no command module: `args` (options and selections several commands take), `failure` (why a
-//! command failed, the exit status), `show` (hex, typed wrapper errors); `ws` is `serve`'s
+//! `versions`, `snapshot`, `golden`, `conformance`, `check`, `matrix-compare` (module `matrix`;
+//! hidden: the determinism matrix's comparison of its result files), and two modules of two
+//! commands each, `net` (`serve`, `join`) and `bench` (`bench`, `bench-case`). Shared leaves,
+//! importing no command module: `args` (options and selections several commands take), `failure`
+//! (why a command failed, the exit status), `show` (hex, typed wrapper errors); `ws` is `serve`'s
 //! WebSocket transport.
 //!
-//! The layout is flat, `src/<command>.rs`, rather than cargo's `src/commands/<name>.rs`: eleven
+//! The layout is flat, `src/<command>.rs`, rather than cargo's `src/commands/<name>.rs`: twelve
 //! command modules and four others read well in one folder, the modules that already held
 //! command bodies keep their paths (and history, and the docs that name `src/ws.rs`), and the
 //! two groups are told apart by the `mod` lists below.
@@ -27,6 +28,7 @@ mod check;
 mod conformance;
 mod digests;
 mod golden;
+mod matrix;
 mod net;
 mod perturbation;
 mod scenes;
@@ -102,6 +104,10 @@ enum Command {
     /// The main check: golden trajectories and conformance vectors of the current
     /// physics-version (--all: of every released one), a summary table; exit 1 on any failure.
     Check(check::Args),
+    /// The determinism matrix's comparison (scripts/determinism-matrix): every target's result
+    /// file against the reference's, the mismatches and the summary table; exit 1 on any mismatch.
+    #[command(hide = true)]
+    MatrixCompare(matrix::Args),
 }
 
 /// Parses the command line, runs the command and maps its failure to the exit status.
@@ -120,6 +126,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::BenchCase(args) => bench::bench_case(args),
         Command::Check(args) => check::run(args),
+        Command::MatrixCompare(args) => matrix::run(args),
     };
     failure::exit(result)
 }
