@@ -353,22 +353,14 @@ export class ImpulseJoint {
 }
 
 // `world.integrationParameters`: each field read from and written to the world itself, so a
-// pinned world refuses every write (crates/js/src/params.rs holds the names).
-const PARAM_NAMES = [
-  "dt", "minCcdDt", "lengthUnit", "numSolverIterations", "numInternalPgsIterations",
-  "numInternalStabilizationIterations", "maxCcdSubsteps", "warmstartCoefficient",
-  "normalizedAllowedLinearError", "normalizedMaxCorrectiveVelocity",
-  "normalizedPredictionDistance", "contactNaturalFrequency", "contactDampingRatio",
-  "ccdRelativeMotion", "ccdPersistentContactPolicy",
-];
-
-function parameters(raw) {
+// pinned world refuses every write (the names: crates/js/src/params.rs's NAMES, `paramNames()`).
+function parameters(world) {
   const p = {};
-  for (const name of PARAM_NAMES) {
+  for (const name of raw.paramNames()) {
     Object.defineProperty(p, name, {
       enumerable: true,
-      get: () => (name === "ccdRelativeMotion" ? raw.param(name) === 1 : raw.param(name)),
-      set: (v) => raw.setParam(name, typeof v === "boolean" ? (v ? 1 : 0) : v),
+      get: () => (name === "ccdRelativeMotion" ? world.param(name) === 1 : world.param(name)),
+      set: (v) => world.setParam(name, typeof v === "boolean" ? (v ? 1 : 0) : v),
     });
   }
   return Object.seal(p);

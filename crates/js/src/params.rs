@@ -26,6 +26,12 @@ pub const NAMES: [&str; 15] = [
     "ccdPersistentContactPolicy",
 ];
 
+/// [`NAMES`], for `js/exports.js`'s `integrationParameters` (one list, here).
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = paramNames)]
+pub fn param_names() -> Vec<String> {
+    NAMES.iter().map(|n| n.to_string()).collect()
+}
+
 fn unknown(name: &str) -> JsValue {
     js_error(&format!(
         "integrationParameters has no field {name} (fields: {})",
