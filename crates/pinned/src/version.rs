@@ -107,11 +107,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          impulse joint graph, convexity, shape bounds and dimensions (nothing in the engine \
          calls them)",
     ),
+    (
+        "b25b6abf99b78bdf64b7730e77cbdbbbd71dc20e39c5e3add29287817b2df7a4",
+        "series re-cut: the clamps their own patch (0003), the pruning with the pair culling \
+         (0005), upstream's `sweep_fast_body` kept over the fork's `SweepRules`",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "d43538875cb4da93404068d1862f18d78c7596b41981cd3483ece4197f2962c5";
+pub const PATCH_SERIES: &str = "b25b6abf99b78bdf64b7730e77cbdbbbd71dc20e39c5e3add29287817b2df7a4";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).

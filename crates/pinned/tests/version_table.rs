@@ -83,7 +83,12 @@ fn series_hash_sees_a_changed_patch() {
     }
     let before = patch_series_hash(&tmp).unwrap();
     assert_eq!(before, patch_series_hash(&src).unwrap());
-    let patch = tmp.join("0003-rapier-ccd-relative-motion.patch");
+    // The first patch of the series, whatever it is named.
+    let series = std::fs::read_to_string(src.join("series")).unwrap();
+    let first = (series.lines())
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap();
+    let patch = tmp.join(first.trim());
     let mut bytes = std::fs::read(&patch).unwrap();
     bytes.push(b'\n');
     std::fs::write(&patch, bytes).unwrap();

@@ -14,8 +14,9 @@ use super::keep_depth::{EndContacts, keep_depths};
 use super::motion::{BodySteps, Clamp, apply_clamps};
 use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
-    BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, collect_fixed_targets,
-    collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
+    BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, SweepRules,
+    collect_fixed_targets, collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
+    sweep_fast_body_with,
 };
 
 /// Continuous Collision Detection solver preventing fast objects from tunneling:
@@ -164,11 +165,6 @@ impl CCDSolver {
                 dt,
                 linear_slop,
                 PseudoHitMode::Ignore,
-                // The splitter keeps upstream's rule: it only picks the substep length.
-                CcdPersistentContactPolicy::Upstream,
-                FastBodyRule::Upstream,
-                &BodySteps::new(dt),
-                |_, _| {},
             )
             .fraction
         });
@@ -241,7 +237,7 @@ impl CCDSolver {
                 None => CcdTargets::FullBvh(bvh),
             };
             let results = map_bodies_parallel(&non_bullets, hooks, |handle, hooks| {
-                sweep_fast_body(
+                sweep_fast_body_with(
                     handle,
                     bodies,
                     colliders,
@@ -252,9 +248,11 @@ impl CCDSolver {
                     dt,
                     linear_slop,
                     PseudoHitMode::Record,
-                    params.ccd_persistent_contact_policy,
-                    FastBodyRule::Upstream,
-                    &BodySteps::new(dt),
+                    SweepRules {
+                        rule: FastBodyRule::Upstream,
+                        policy: params.ccd_persistent_contact_policy,
+                        steps: &BodySteps::new(dt),
+                    },
                     |_, _| {},
                 )
             });
@@ -293,7 +291,7 @@ impl CCDSolver {
                     bullet_clamps(&bullets, sweeps)
                 } else {
                     let results = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
-                        sweep_fast_body(
+                        sweep_fast_body_with(
                             handle,
                             bodies,
                             colliders,
@@ -304,9 +302,11 @@ impl CCDSolver {
                             dt,
                             linear_slop,
                             PseudoHitMode::Record,
-                            policy,
-                            FastBodyRule::Upstream,
-                            &BodySteps::new(dt),
+                            SweepRules {
+                                rule: FastBodyRule::Upstream,
+                                policy,
+                                steps: &BodySteps::new(dt),
+                            },
                             |_, _| {},
                         )
                     });

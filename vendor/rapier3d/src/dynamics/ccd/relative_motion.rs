@@ -43,8 +43,8 @@ use super::persistent_contact::{
 };
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
-    PseudoHit, PseudoHitMode, SubShapeCast, cast_sub_shapes, is_moving_target, ordered,
-    pair_filtered_out_by_hooks, sweep_fast_body,
+    PseudoHit, PseudoHitMode, SubShapeCast, SweepRules, cast_sub_shapes, is_moving_target, ordered,
+    pair_filtered_out_by_hooks, sweep_fast_body_with,
 };
 
 /// One solid hit of a bullet's pair: the bullet, and the other body if it can be clamped.
@@ -489,7 +489,7 @@ impl<'a> BulletPass<'a> {
         let mut fast_colliders = ArrayVec::<_, KEPT_COLLIDERS>::new();
         let mut more_colliders = Vec::new();
         let steps = BodySteps::new(self.dt);
-        let still = sweep_fast_body(
+        let still = sweep_fast_body_with(
             handle,
             self.bodies,
             self.colliders,
@@ -500,9 +500,11 @@ impl<'a> BulletPass<'a> {
             self.dt,
             self.linear_slop,
             PseudoHitMode::Record,
-            self.policy,
-            FastBodyRule::StillTargets,
-            &steps,
+            SweepRules {
+                rule: FastBodyRule::StillTargets,
+                policy: self.policy,
+                steps: &steps,
+            },
             |ch1, fast| {
                 if let Err(full) = fast_colliders.try_push((ch1, fast)) {
                     more_colliders.push(full.element());

@@ -680,7 +680,7 @@ pub(super) enum PseudoHitMode {
     Ignore,
 }
 
-/// Which targets [`sweep_fast_body`] sweeps a body against, and how it bounds and clamps.
+/// Which targets [`sweep_fast_body_with`] sweeps a body against, and how it bounds and clamps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum FastBodyRule {
     /// Upstream's tiers (a non-bullet against fixed geometry and soft-body meshes, a bullet
@@ -693,14 +693,62 @@ pub(super) enum FastBodyRule {
     StillTargets,
 }
 
+/// What the fork's settings change in one body's sweep ([`sweep_fast_body_with`]);
+/// [`sweep_fast_body`] sweeps under upstream's.
+#[derive(Copy, Clone)]
+pub(super) struct SweepRules<'s> {
+    /// Which targets, and how a hit bounds and clamps.
+    pub(super) rule: FastBodyRule,
+    /// What the sweep does with a pair already in contact.
+    pub(super) policy: CcdPersistentContactPolicy,
+    /// The bodies' steps of this sweep (a bullet's pass shares them with its moving pairs).
+    pub(super) steps: &'s BodySteps,
+}
+
 /// Runs the continuous sweep of a single fast body from its current pose to `end_body_pose`:
-/// sweeps each of its colliders through `targets` under `rule`, keeps the earliest solid impact
-/// fraction, and records sensor crossings in [`PseudoHitMode::Record`] mode. Shared by the
-/// continuous passes (end pose = solved `next_position`) and the substep splitter (end pose =
-/// the forces/velocities integration, pseudo pairs ignored). `keep_fast` receives each swept
-/// collider's description once its targets are done.
+/// sweeps each of its colliders through `targets`, keeps the earliest solid impact fraction,
+/// and records sensor crossings in [`PseudoHitMode::Record`] mode. Shared by the continuous
+/// pass (end pose = solved `next_position`) and the substep splitter (end pose = the
+/// forces/velocities integration, pseudo pairs ignored).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn sweep_fast_body<'a>(
+pub(super) fn sweep_fast_body(
+    handle: RigidBodyHandle,
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    end_body_pose: Pose,
+    targets: CcdTargets,
+    dispatcher: &dyn QueryDispatcher,
+    hooks: &dyn PhysicsHooks,
+    dt: Real,
+    linear_slop: Real,
+    pseudo_mode: PseudoHitMode,
+) -> BodyContinuousResult {
+    let steps = BodySteps::new(dt);
+    let rules = SweepRules {
+        rule: FastBodyRule::Upstream,
+        policy: CcdPersistentContactPolicy::Upstream,
+        steps: &steps,
+    };
+    sweep_fast_body_with(
+        handle,
+        bodies,
+        colliders,
+        end_body_pose,
+        targets,
+        dispatcher,
+        hooks,
+        dt,
+        linear_slop,
+        pseudo_mode,
+        rules,
+        |_, _| {},
+    )
+}
+
+/// [`sweep_fast_body`] under the fork's `rules` (rapier-pinned patch); `keep_fast` receives
+/// each swept collider's description once its targets are done.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn sweep_fast_body_with<'a>(
     handle: RigidBodyHandle,
     bodies: &'a RigidBodySet,
     colliders: &'a ColliderSet,
@@ -711,11 +759,14 @@ pub(super) fn sweep_fast_body<'a>(
     dt: Real,
     linear_slop: Real,
     pseudo_mode: PseudoHitMode,
-    policy: CcdPersistentContactPolicy,
-    rule: FastBodyRule,
-    steps: &BodySteps,
+    rules: SweepRules,
     mut keep_fast: impl FnMut(ColliderHandle, FastColliderInfo<'a>),
 ) -> BodyContinuousResult {
+    let SweepRules {
+        rule,
+        policy,
+        steps,
+    } = rules;
     let rb1 = &bodies[handle];
     let mut fraction: Real = 1.0;
     let mut model = MotionModel::Endpoint;
