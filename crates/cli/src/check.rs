@@ -19,27 +19,29 @@ pub struct Args {
     pictures: Option<PathBuf>,
 }
 
-/// Runs the check. Every error is a failed check, one that could not run included (exit 1: the
-/// main check did not pass).
+/// Runs the check: a golden file or a conformance case that differs is a failed check (exit 1); a
+/// check that cannot run (a scene that cannot be built, a vector file that cannot be read) is an
+/// error (exit 2), as in `golden check` and `conformance`.
 pub fn run(args: Args) -> Result<(), Failure> {
     let pictures = args.pictures.unwrap_or_else(golden::default_pictures);
-    table(&physics_versions(args.all, &[]), &pictures).map_err(Failure::Failed)
+    table(&physics_versions(args.all, &[]), &pictures)
 }
 
 /// Runs the golden check and every conformance suite for `versions`; prints the failures, then
-/// the table. Err when anything failed.
-fn table(versions: &[PhysicsVersion], pictures: &Path) -> Result<(), String> {
-    let scenes = golden::scenes(&[])?;
+/// the table.
+fn table(versions: &[PhysicsVersion], pictures: &Path) -> Result<(), Failure> {
+    let scenes = golden::scenes(&[]).map_err(Failure::Usage)?;
     let mut rows: Vec<(String, usize, usize)> = Vec::new();
     for &v in versions {
-        let tally = golden::check(&rapier_pinned_golden::golden_dir(), v, &scenes, pictures)?;
+        let tally = golden::check(&rapier_pinned_golden::golden_dir(), v, &scenes, pictures)
+            .map_err(Failure::Usage)?;
         rows.push((
             format!("golden {v}/ (scene files)"),
             tally.files,
             tally.failures.len(),
         ));
     }
-    for suite in conformance::suites(versions)? {
+    for suite in conformance::suites(versions).map_err(Failure::Usage)? {
         for failure in &suite.failures {
             eprintln!("conformance {failure}");
         }
@@ -65,6 +67,8 @@ fn table(versions: &[PhysicsVersion], pictures: &Path) -> Result<(), String> {
     if failed == 0 {
         Ok(())
     } else {
-        Err(format!("{failed} of {cases} checks failed (details above)"))
+        Err(Failure::Failed(format!(
+            "{failed} of {cases} checks failed (details above)"
+        )))
     }
 }

@@ -102,7 +102,8 @@ enum Command {
     #[command(hide = true)]
     BenchCase(bench::BenchCaseArgs),
     /// The main check: golden trajectories and conformance vectors of the current
-    /// physics-version (--all: of every released one), a summary table; exit 1 on any failure.
+    /// physics-version (--all: of every released one), a summary table; exit 1 on any
+    /// difference, 2 if a check cannot run.
     Check(check::Args),
     /// The determinism matrix's comparison (scripts/determinism-matrix): every target's result
     /// file against the reference's, the mismatches and the summary table; exit 1 on any mismatch.
