@@ -3,8 +3,10 @@
 //! (scripts/lib/matrix-target) writes one result file; this command parses them, compares every
 //! section of every target with the reference's (x86_64's), prints each mismatch (the target, the
 //! check, the first differing line with both values) and the summary table, target x
-//! physics-version. Exit 1 on any mismatch or missing section (or a target given as `--failed`),
-//! 2 on a result file that does not parse (a typed [`ParseError`]) or cannot be read.
+//! physics-version. Exit 1 on any mismatch or missing section (or a target given as `--failed`);
+//! 2 on a result file that does not parse (a typed [`ParseError`]) or cannot be read, on a target
+//! given twice (among the result files, `--skipped` and `--failed`) and on a malformed
+//! `--skipped` or `--failed` value (not `TRIPLE=REASON` with a non-empty reason).
 //!
 //! A result file (format 1) is plain text, one item a line, every line ending in `\n`:
 //!
@@ -13,7 +15,7 @@
 //! target <triple>
 //! run-as <how the target runs: free text>
 //! === <section> exit=<status> [want-exit=<status>] [want-lines=<n>] [secs=<wall s>]
-//! $ <the tool's arguments>      optional, first after its header; not compared
+//! $ <the tool's arguments>      optional, first after its header; part of the runner
 //! out <text>                    a line of the command's stdout (`out ` or `out`: an empty line)
 //! out-noeol                     the stdout's last line had no newline
 //! err <text>                    a line of its stderr, where stderr is the result (refusals)
@@ -26,16 +28,23 @@
 //! (`check --all`: its rows give the golden+vectors column, per physics-version), `digests` (the
 //! digests column), `save:<snapshot>` (e.g. `save:tower@60:v2`), `verify:<snapshot>:of:<source>`
 //! and `continue:<snapshot>:of:<source>` (the snapshots column of version `v<N>`), `tampered`
-//! and others (the other column). A section fails when its exit status is not the reference's
+//! and others (the other column). A section fails when its runner differs from the reference's
+//! (its `$` line, `want-exit` or `want-lines`), when its exit status is not the reference's
 //! `want-exit` (default 0), when the reference gives `want-lines` and its number of `out` lines
 //! differs, or when its `out`, `err`, `-noeol` and `file` lines differ from the reference's.
 //! Every target must have exactly the reference's sections, where the cross sections
 //! `<kind>:<snapshot>:of:<source>` (and for every `save:<snapshot>`, its `verify:` and
 //! `continue:`) are expected for every source among the compared targets and are compared with
-//! the reference reading its own file, `<kind>:<snapshot>:of:<reference>`. A failure of a cross
-//! section is counted against its source when the source's own `save:<snapshot>` failed (the
-//! maker of a bad file, not the readers that then refuse it). The reference must have `check`,
-//! `digests`, `tampered` and at least one `save:` section.
+//! the reference reading its own file, `<kind>:<snapshot>:of:<reference>` (without that reading,
+//! reported missing, each target's is still held to its own `want-exit`). A failure of a cross
+//! section is counted against its source when the source's own `save:<snapshot>` failed and the
+//! reader's output differs or it refused the file (exit 1): the maker of a bad file, not the
+//! readers that then refuse it; a reader that fails otherwise (a crash, another runner, a missing
+//! section) counts against the reader. The reference's gates, so that a run whose checks printed
+//! nothing is no pass: it must have `check` with a `golden <V>/` row and a `total` row, `digests`
+//! with at least one `out` line, `tampered` with an `err` line (the refusal's reason), at least
+//! one `save:` section and exactly one `file` line in each, and `want-lines` in each of its
+//! continuations of its own files.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
@@ -45,15 +54,30 @@ use crate::failure::Failure;
 
 /// The first line of every result file: the format's name and version.
 const MAGIC: &str = "rapier-pinned matrix-result 1";
+/// The golden and conformance check (`check --all`): the golden+vectors column.
+const CHECK: &str = "check";
+/// Every step of every scene: the digests column.
+const DIGESTS: &str = "digests";
+/// The tampered file's refusal.
+const TAMPERED: &str = "tampered";
 /// The sections every reference must have (see the module doc).
-const REQUIRED: [&str; 3] = ["check", "digests", "tampered"];
+const REQUIRED: [&str; 3] = [CHECK, DIGESTS, TAMPERED];
+/// A snapshot's save (`save:<snapshot>`), and its readings (`<kind>:<snapshot>:of:<source>`).
+const SAVE: &str = "save";
+const VERIFY: &str = "verify";
+const CONTINUE: &str = "continue";
 /// The snapshot sections: their kinds, before the first `:` of the name.
-const SNAPSHOT_KINDS: [&str; 3] = ["save", "verify", "continue"];
+const SNAPSHOT_KINDS: [&str; 3] = [SAVE, VERIFY, CONTINUE];
+/// The exit status of a refusal (crates/cli/src/failure.rs): what a reader of a bad file exits.
+const REFUSED: i32 = 1;
+/// The detail of a section that is not there.
+const MISSING: &str = "missing section";
 
 /// The options of `matrix-compare`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The reference target's result file (x86_64's: the golden files are its results).
+    /// The reference's result file, which every other file is compared with
+    /// (scripts/determinism-matrix gives x86_64's: the golden files are its results).
     #[arg(long, value_name = "FILE")]
     reference: PathBuf,
     /// Every other target's result file, in the table's order.
@@ -68,7 +92,8 @@ pub struct Args {
 }
 
 /// Parses the files, compares them, prints the mismatches and the table. A file that cannot be
-/// read or parsed is a usage error (exit 2); any mismatch, a failed check (exit 1).
+/// read or parsed, a target given twice or a malformed `TRIPLE=REASON` is a usage error (exit 2);
+/// any mismatch or `--failed` target, a failed check (exit 1).
 pub fn run(args: Args) -> Result<(), Failure> {
     let reference = load(&args.reference)?;
     let others = args
@@ -121,7 +146,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let count = mismatches.len() + failed.len();
     println!("matrix-compare: FAILED ({count}):");
     for (target, reason) in &failed {
-        println!("  {target}: {reason}");
+        println!("  {target}: {}", shown(reason));
     }
     for m in &mismatches {
         println!("  {}: {}", m.blame, m.short());
@@ -147,17 +172,35 @@ fn load(path: &Path) -> Result<ResultFile, Failure> {
     parse(&text).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
 }
 
-/// `TRIPLE=REASON` options, split.
+/// `TRIPLE=REASON` options, split; a triple that is not one word, or an empty reason, is refused.
 fn named_reasons(values: &[String], option: &str) -> Result<Vec<(String, String)>, Failure> {
     values
         .iter()
         .map(|v| match v.split_once('=') {
-            Some((t, reason)) if valid_word(t) => Ok((t.to_string(), reason.to_string())),
+            Some((t, reason)) if valid_word(t) && !reason.is_empty() => {
+                Ok((t.to_string(), reason.to_string()))
+            }
             _ => Err(Failure::Usage(format!(
-                "{option} takes TRIPLE=REASON, not '{v}'"
+                "{option} takes TRIPLE=REASON (a non-empty reason), not '{}'",
+                shown(v)
             ))),
         })
         .collect()
+}
+
+/// Text from a file or the command line as a message shows it: control characters (a CRLF
+/// file's `\r`, a tab, an escape) escaped as in Rust source (`\r`, `\t`, `\u{1b}`), the rest as
+/// it is.
+fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 // --- the result file ----------------------------------------------------------------------------
@@ -187,13 +230,15 @@ pub struct Section {
     pub name: String,
     /// The command's exit status.
     pub exit: i32,
-    /// The status it must exit with (the reference's counts): 0 unless given.
+    /// The status it must exit with (the reference's counts; another target's must be the
+    /// same): 0 unless given.
     pub want_exit: i32,
-    /// The number of `out` lines it must print, if fixed.
+    /// The number of `out` lines it must print, if fixed (the reference's counts; another
+    /// target's must be the same).
     pub want_lines: Option<usize>,
     /// Its wall time (informational).
     pub secs: Option<f64>,
-    /// The tool's arguments (informational).
+    /// The tool's arguments, as its runner gave them (another target's must be the reference's).
     pub command: Option<String>,
     /// The compared lines, in order.
     pub items: Vec<Item>,
@@ -202,12 +247,17 @@ pub struct Section {
 }
 
 impl Section {
+    /// Its stdout lines.
+    fn outs(&self) -> impl Iterator<Item = &str> {
+        self.items.iter().filter_map(|i| match i {
+            Item::Out(line) => Some(line.as_str()),
+            _ => None,
+        })
+    }
+
     /// Its number of stdout lines.
     fn out_lines(&self) -> usize {
-        self.items
-            .iter()
-            .filter(|i| matches!(i, Item::Out(_)))
-            .count()
+        self.outs().count()
     }
 }
 
@@ -239,7 +289,8 @@ impl fmt::Display for Item {
     }
 }
 
-/// Why a result file does not parse. Lines are numbered from 1.
+/// Why a result file does not parse. Lines are numbered from 1. Its message shows the file's
+/// text with control characters escaped ([`shown`]).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParseError {
     /// The file is not UTF-8 (valid up to this byte offset).
@@ -284,12 +335,15 @@ impl fmt::Display for ParseError {
                 write!(f, "truncated: empty, or its last line has no newline")
             }
             ParseError::NotAResultFile { found } => {
+                let found = shown(found);
                 write!(f, "not a result file: line 1 is '{found}', not '{MAGIC}'")
             }
             ParseError::MissingField { line, field, found } => {
+                let found = shown(found);
                 write!(f, "line {line}: expected '{field} ...', found '{found}'")
             }
             ParseError::BadHeader { line, text, why } => {
+                let (text, why) = (shown(text), shown(why));
                 write!(f, "line {line}: bad section header '{text}': {why}")
             }
             ParseError::DuplicateSection { line, name, first } => {
@@ -298,7 +352,9 @@ impl fmt::Display for ParseError {
                     "line {line}: a second section '{name}' (the first: line {first})"
                 )
             }
-            ParseError::BadLine { line, text, why } => write!(f, "line {line}: '{text}': {why}"),
+            ParseError::BadLine { line, text, why } => {
+                write!(f, "line {line}: '{}': {why}", shown(text))
+            }
         }
     }
 }
@@ -502,6 +558,17 @@ pub struct Mismatch {
 }
 
 impl Mismatch {
+    /// A failure of `target`'s own section, counted against it, with no notes.
+    fn own(target: &str, section: &str, detail: impl Into<String>) -> Mismatch {
+        Mismatch {
+            blame: target.to_string(),
+            reader: target.to_string(),
+            section: section.to_string(),
+            detail: detail.into(),
+            notes: Vec::new(),
+        }
+    }
+
     /// The one-line form of the failure list: the section and, for another reader, whose.
     fn short(&self) -> String {
         if self.reader == self.blame {
@@ -513,11 +580,15 @@ impl Mismatch {
 }
 
 impl fmt::Display for Mismatch {
+    /// `MISMATCH: <reader>: <section>: <detail>`, whom it counts against if not the reader, then
+    /// the notes, one an indented line; the files' text with control characters escaped.
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         write!(
             f,
             "MISMATCH: {}: {}: {}",
-            self.reader, self.section, self.detail
+            self.reader,
+            self.section,
+            shown(&self.detail)
         )?;
         if self.reader != self.blame {
             write!(
@@ -527,7 +598,7 @@ impl fmt::Display for Mismatch {
             )?;
         }
         for note in &self.notes {
-            write!(f, "\n    {note}")?;
+            write!(f, "\n    {}", shown(note))?;
         }
         Ok(())
     }
@@ -545,6 +616,14 @@ fn snapshot_parts(name: &str) -> Option<(&str, &str)> {
     SNAPSHOT_KINDS.contains(&kind).then_some((kind, id))
 }
 
+/// `save:<snapshot>` -> `<snapshot>`.
+fn save_id(name: &str) -> Option<&str> {
+    match snapshot_parts(name) {
+        Some((SAVE, id)) if cross_parts(name).is_none() => Some(id),
+        _ => None,
+    }
+}
+
 /// The physics-version of a snapshot section: the `v<N>` part of its snapshot's id.
 fn snapshot_version(name: &str) -> Option<u32> {
     let (_, id) = snapshot_parts(name)?;
@@ -552,42 +631,45 @@ fn snapshot_version(name: &str) -> Option<u32> {
         .find_map(|part| part.strip_prefix('v').and_then(|n| n.parse().ok()))
 }
 
+/// The physics-version of a `check --all` row `golden <V>/ ...`.
+fn golden_version(row: &str) -> Option<u32> {
+    let (v, _) = row.strip_prefix("golden ")?.split_once('/')?;
+    v.parse().ok()
+}
+
 /// Compares every target's sections (the reference's included) with the reference's; returns
-/// every failure, in order: plain sections target by target, then the cross sections, then
-/// sections the reference does not have.
+/// every failure, in order: the reference's gates (a required section missing, or without the
+/// lines it must have: see the module doc), the plain sections target by target, then the cross
+/// sections, then the sections no target should have.
 pub fn compare(reference: &ResultFile, others: &[ResultFile]) -> Vec<Mismatch> {
     let all: Vec<&ResultFile> = std::iter::once(reference).chain(others).collect();
-    let sources: Vec<&str> = all.iter().map(|r| r.target.as_str()).collect();
-    let mut out = Vec::new();
-    for name in REQUIRED {
-        if reference.section(name).is_none() {
-            out.push(Mismatch {
-                blame: reference.target.clone(),
-                reader: reference.target.clone(),
-                section: name.to_string(),
-                detail: "missing from the reference, which must have it".into(),
-                notes: Vec::new(),
-            });
-        }
-    }
     let plain: Vec<&Section> = reference
         .sections
         .iter()
         .filter(|s| cross_parts(&s.name).is_none())
         .collect();
-    if !plain.iter().any(|s| s.name.starts_with("save:")) {
-        out.push(Mismatch {
-            blame: reference.target.clone(),
-            reader: reference.target.clone(),
-            section: "save:*".into(),
-            detail: "the reference saved no snapshot (no save: section)".into(),
-            notes: Vec::new(),
-        });
+    let bases = cross_bases(reference, &plain);
+    let mut out = gates(reference, &plain, &bases);
+    for r in &all {
+        for model in &plain {
+            match r.section(&model.name) {
+                None => out.push(Mismatch::own(&r.target, &model.name, MISSING)),
+                Some(actual) => out.extend(judge(reference, model, r, actual).map(|(_, m)| m)),
+            }
+        }
     }
-    // The cross kinds: every one the reference has, and verify + continue of every save.
+    let cross = judge_cross(reference, &all, &bases, &out);
+    out.extend(cross);
+    out.extend(unexpected(reference, &all, &plain, &bases));
+    out
+}
+
+/// The cross kinds, `<kind>:<snapshot>`: every one the reference has, and `verify:` and
+/// `continue:` of every save, each once.
+fn cross_bases(reference: &ResultFile, plain: &[&Section]) -> Vec<String> {
     let mut bases: Vec<String> = Vec::new();
-    let saves = plain.iter().filter_map(|s| s.name.strip_prefix("save:"));
-    let implied = saves.flat_map(|id| [format!("verify:{id}"), format!("continue:{id}")]);
+    let saves = plain.iter().filter_map(|s| save_id(&s.name));
+    let implied = saves.flat_map(|id| [format!("{VERIFY}:{id}"), format!("{CONTINUE}:{id}")]);
     let given = reference
         .sections
         .iter()
@@ -597,127 +679,257 @@ pub fn compare(reference: &ResultFile, others: &[ResultFile]) -> Vec<Mismatch> {
             bases.push(base);
         }
     }
+    bases
+}
 
-    for r in &all {
-        for model in &plain {
-            let who = &r.target;
-            match r.section(&model.name) {
-                None => out.push(missing(who, who, &model.name)),
-                Some(actual) => {
-                    if let Some(m) = judge(reference, model, r, actual, who) {
-                        out.push(m);
-                    }
-                }
-            }
+/// The reference's gates: its required sections there, and each with the lines it must have
+/// (see the module doc), so that a run whose checks printed nothing does not pass.
+fn gates(reference: &ResultFile, plain: &[&Section], bases: &[String]) -> Vec<Mismatch> {
+    let me = reference.target.as_str();
+    let mut out = Vec::new();
+    let mut gate = |section: &str, detail: String| out.push(Mismatch::own(me, section, detail));
+    for name in REQUIRED {
+        if reference.section(name).is_none() {
+            gate(
+                name,
+                "missing from the reference, which must have it".into(),
+            );
         }
     }
+    if !plain.iter().any(|s| save_id(&s.name).is_some()) {
+        gate(
+            &format!("{SAVE}:*"),
+            format!("the reference saved no snapshot (no {SAVE}: section)"),
+        );
+    }
+    let empty = |what: &str| format!("the reference's section has {what}, which it must have");
+    if let Some(check) = reference.section(CHECK) {
+        if !check.outs().any(|row| golden_version(row).is_some()) {
+            gate(CHECK, empty("no `golden <V>/` row"));
+        }
+        if !check
+            .outs()
+            .any(|row| row.split_whitespace().next() == Some("total"))
+        {
+            gate(CHECK, empty("no `total` row"));
+        }
+    }
+    if reference
+        .section(DIGESTS)
+        .is_some_and(|s| s.outs().next().is_none())
+    {
+        gate(DIGESTS, empty("no `out` line"));
+    }
+    if let Some(tampered) = reference.section(TAMPERED) {
+        if !tampered.items.iter().any(|i| matches!(i, Item::Err(_))) {
+            gate(TAMPERED, empty("no `err` line (the refusal's reason)"));
+        }
+    }
+    for save in plain.iter().filter(|s| save_id(&s.name).is_some()) {
+        let files = save
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::File { .. }))
+            .count();
+        if files != 1 {
+            gate(
+                &save.name,
+                format!("the reference's save has {files} `file` lines, must have 1"),
+            );
+        }
+    }
+    let continuations = bases
+        .iter()
+        .filter(|b| snapshot_parts(b).is_some_and(|(kind, _)| kind == CONTINUE));
+    for base in continuations {
+        let name = format!("{base}:of:{me}");
+        if reference
+            .section(&name)
+            .is_some_and(|s| s.want_lines.is_none())
+        {
+            gate(&name, empty("no want-lines"));
+        }
+    }
+    out
+}
+
+/// Judges every target's reading of every compared target's snapshot files (the cross sections)
+/// against the reference's reading of its own. `so_far` (the gates' and the plain sections'
+/// mismatches) tells whose save failed.
+fn judge_cross(
+    reference: &ResultFile,
+    all: &[&ResultFile],
+    bases: &[String],
+    so_far: &[Mismatch],
+) -> Vec<Mismatch> {
     let failed_save = |target: &str, base: &str| {
-        let save = snapshot_parts(base).map(|(_, id)| format!("save:{id}"));
-        out.iter()
+        let save = snapshot_parts(base).map(|(_, id)| format!("{SAVE}:{id}"));
+        so_far
+            .iter()
             .any(|m| m.reader == target && Some(&m.section) == save.as_ref())
     };
-    let mut cross = Vec::new();
-    for base in &bases {
-        let model_name = format!("{base}:of:{}", reference.target);
-        let model = reference.section(&model_name);
-        for r in &all {
-            for &src in &sources {
+    let mut out = Vec::new();
+    for base in bases {
+        let model = reference.section(&format!("{base}:of:{}", reference.target));
+        for r in all {
+            for src in all.iter().map(|s| s.target.as_str()) {
                 let name = format!("{base}:of:{src}");
-                let blame = if src != r.target && failed_save(src, base) {
-                    src
-                } else {
-                    r.target.as_str()
+                let Some(actual) = r.section(&name) else {
+                    out.push(Mismatch::own(&r.target, &name, MISSING));
+                    continue;
                 };
-                match (r.section(&name), model) {
-                    (None, _) => cross.push(missing(blame, &r.target, &name)),
-                    (Some(actual), Some(model)) => {
-                        cross.extend(judge(reference, model, r, actual, blame));
-                    }
-                    (Some(_), None) => {} // reported as missing from the reference
+                // Without the reference's own reading (reported missing), each reading is
+                // still held to its own want-exit.
+                let model = model.unwrap_or(actual);
+                let Some((fault, mut m)) = judge(reference, model, r, actual) else {
+                    continue;
+                };
+                if src != r.target && fault.may_be_the_files() && failed_save(src, base) {
+                    m.blame = src.to_string();
                 }
-            }
-        }
-    }
-    out.extend(cross);
-
-    for r in &all {
-        for s in &r.sections {
-            let expected = match cross_parts(&s.name) {
-                None => plain.iter().any(|p| p.name == s.name),
-                Some((base, src)) => bases.iter().any(|b| b == base) && sources.contains(&src),
-            };
-            if !expected {
-                out.push(Mismatch {
-                    blame: r.target.clone(),
-                    reader: r.target.clone(),
-                    section: s.name.clone(),
-                    detail: format!("an extra section, not in {}'s file", reference.target),
-                    notes: Vec::new(),
-                });
+                out.push(m);
             }
         }
     }
     out
 }
 
-/// A section that is not there.
-fn missing(blame: &str, reader: &str, name: &str) -> Mismatch {
-    Mismatch {
-        blame: blame.to_string(),
-        reader: reader.to_string(),
-        section: name.to_string(),
-        detail: "missing section".into(),
-        notes: Vec::new(),
+/// The sections no target should have: neither the reference's nor implied by its saves, or
+/// reading the files of a target whose result is not among those compared.
+fn unexpected(
+    reference: &ResultFile,
+    all: &[&ResultFile],
+    plain: &[&Section],
+    bases: &[String],
+) -> Vec<Mismatch> {
+    let sources: Vec<&str> = all.iter().map(|r| r.target.as_str()).collect();
+    let mut out = Vec::new();
+    for r in all {
+        for s in &r.sections {
+            let detail = match cross_parts(&s.name) {
+                None if plain.iter().any(|p| p.name == s.name) => continue,
+                Some((base, src)) if bases.iter().any(|b| b == base) => {
+                    if sources.contains(&src) {
+                        continue;
+                    }
+                    format!("reads the files of {src}, whose result is not among those compared")
+                }
+                _ => format!("an extra section, not in {}'s file", reference.target),
+            };
+            out.push(Mismatch::own(&r.target, &s.name, detail));
+        }
+    }
+    out
+}
+
+/// What a judged section got wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    /// Its runner is not the model's: its command line, want-exit or want-lines.
+    Runner,
+    /// It exited with this status, not the one wanted.
+    Exit(i32),
+    /// Its output: its number of stdout lines, or its lines.
+    Output,
+}
+
+impl Fault {
+    /// Whether a reading of another target's snapshot file may fail because of the file: its
+    /// output differs, or it refused the file. A crash (any other exit) or another runner is the
+    /// reader's.
+    fn may_be_the_files(self) -> bool {
+        matches!(self, Fault::Output | Fault::Exit(REFUSED))
     }
 }
 
-/// Judges `actual` (of `r`) against the reference's `model`: its exit status, its number of
-/// lines, and (unless it is the model itself) its lines.
+/// Judges `actual` (of `r`) against the reference's `model`: (unless it is the model itself) its
+/// runner, then its exit status, its number of lines, and (unless it is the model itself) its
+/// lines. The first fault found, and its mismatch, counted against `r`.
 fn judge(
     reference: &ResultFile,
     model: &Section,
     r: &ResultFile,
     actual: &Section,
-    blame: &str,
-) -> Option<Mismatch> {
+) -> Option<(Fault, Mismatch)> {
+    let itself = std::ptr::eq(model, actual);
     let mut notes = Vec::new();
-    let detail = if actual.exit != model.want_exit {
-        if !actual.notes.is_empty() {
-            notes.push("stderr (tail):".to_string());
-            notes.extend(actual.notes.iter().map(|n| format!("  {n}")));
-        }
-        let reference_exit = if std::ptr::eq(model, actual) {
+    if actual.exit != model.want_exit && !actual.notes.is_empty() {
+        notes.push("stderr (tail):".to_string());
+        notes.extend(actual.notes.iter().map(|n| format!("  {n}")));
+    }
+    let runner = (!itself)
+        .then(|| runner_difference(&reference.target, model, &r.target, actual))
+        .flatten();
+    let (fault, detail) = if let Some(detail) = runner {
+        (Fault::Runner, detail)
+    } else if actual.exit != model.want_exit {
+        let reference_exit = if itself {
             String::new()
         } else {
             format!("; {}: {}", reference.target, model.exit)
         };
-        format!(
+        let detail = format!(
             "exit {} (must be {}{reference_exit})",
             actual.exit, model.want_exit
-        )
+        );
+        (Fault::Exit(actual.exit), detail)
     } else if let Some(n) = model.want_lines.filter(|&n| n != actual.out_lines()) {
-        format!("{} lines of stdout, must be {n}", actual.out_lines())
-    } else if !std::ptr::eq(model, actual) && model.items != actual.items {
-        first_difference(&reference.target, model, &r.target, actual)
+        let detail = format!("{} lines of stdout, must be {n}", actual.out_lines());
+        (Fault::Output, detail)
+    } else if !itself && model.items != actual.items {
+        let detail = first_difference(&reference.target, model, &r.target, actual);
+        (Fault::Output, detail)
     } else {
         return None;
     };
-    if actual.name == "check" {
+    if actual.name == CHECK {
         notes.push(format!("{}'s check --all table:", r.target));
         notes.extend(actual.items.iter().map(|i| format!("  {i}")));
     }
-    Some(Mismatch {
-        blame: blame.to_string(),
-        reader: r.target.clone(),
-        section: actual.name.clone(),
-        detail,
-        notes,
-    })
+    let mut m = Mismatch::own(&r.target, &actual.name, detail);
+    m.notes = notes;
+    Some((fault, m))
+}
+
+/// `the runner differs: ...` when `actual`'s command line, want-exit or want-lines is not the
+/// model's (a stale runner on one target), each difference with both values.
+fn runner_difference(
+    ref_name: &str,
+    model: &Section,
+    target: &str,
+    actual: &Section,
+) -> Option<String> {
+    let command = |c: &Option<String>| c.as_ref().map_or("none".into(), |c| format!("'$ {c}'"));
+    let lines = |n: Option<usize>| n.map_or("none".into(), |n| n.to_string());
+    let mut diffs = Vec::new();
+    if model.command != actual.command {
+        diffs.push(format!(
+            "command: {ref_name} {}, {target} {}",
+            command(&model.command),
+            command(&actual.command)
+        ));
+    }
+    if model.want_exit != actual.want_exit {
+        diffs.push(format!(
+            "want-exit: {ref_name} {}, {target} {}",
+            model.want_exit, actual.want_exit
+        ));
+    }
+    if model.want_lines != actual.want_lines {
+        diffs.push(format!(
+            "want-lines: {ref_name} {}, {target} {}",
+            lines(model.want_lines),
+            lines(actual.want_lines)
+        ));
+    }
+    (!diffs.is_empty()).then(|| format!("the runner differs: {}", diffs.join("; ")))
 }
 
 /// The first line where two sections' compared lines differ, with both values: as `scene 'S'
 /// step N: <ref> D, <target> D'` for digest lines (`scene step digest`), `tick N: digest ...`
-/// for continued ticks (`tick digest`), `the file differs: ...` for saved files.
+/// for continued ticks (`tick digest`), `the file differs: ...` for saved files, else the line's
+/// place (`stdout line N`, `stderr line N`, or for another kind `item N of the section`) and
+/// both lines.
 fn first_difference(ref_name: &str, model: &Section, target: &str, actual: &Section) -> String {
     let i = model
         .items
@@ -738,7 +950,7 @@ fn first_difference(ref_name: &str, model: &Section, target: &str, actual: &Sect
     let at = match first {
         Item::Out(_) => format!("stdout line {n}"),
         Item::Err(_) => format!("stderr line {n}"),
-        _ => format!("line {} of the section", i + 1),
+        _ => format!("item {} of the section", i + 1),
     };
     let digest = |d: &str| d.len() == 16 && d.bytes().all(|b| b.is_ascii_hexdigit());
     let number = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
@@ -772,7 +984,9 @@ fn first_difference(ref_name: &str, model: &Section, target: &str, actual: &Sect
 
 // --- the summary --------------------------------------------------------------------------------
 
-/// The summary table, target x physics-version, as text.
+/// The summary table, target x physics-version, as text. A cell is `-` where the reference has
+/// nothing to compare (no `golden V/` row of that version, no snapshot of it, no `digests`, no
+/// other section), unless that target has a failure there.
 fn table(
     reference: &ResultFile,
     others: &[ResultFile],
@@ -780,33 +994,32 @@ fn table(
     skipped: &[(String, String)],
     failed: &[(String, String)],
 ) -> String {
-    let mut versions = BTreeSet::new();
-    if let Some(check) = reference.section("check") {
-        for item in &check.items {
-            if let Item::Out(line) = item {
-                let v = line.strip_prefix("golden ").and_then(|r| r.split_once('/'));
-                if let Some(v) = v.and_then(|(v, _)| v.parse::<u32>().ok()) {
-                    versions.insert(v);
-                }
-            }
-        }
-    }
-    versions.extend(
-        reference
-            .sections
-            .iter()
-            .filter_map(|s| snapshot_version(&s.name)),
-    );
+    let golden: BTreeSet<u32> = reference
+        .section(CHECK)
+        .into_iter()
+        .flat_map(|check| check.outs().filter_map(golden_version))
+        .collect();
+    let snapshot_versions: BTreeSet<u32> = reference
+        .sections
+        .iter()
+        .filter_map(|s| snapshot_version(&s.name))
+        .collect();
+    let versions: Vec<u32> = golden.union(&snapshot_versions).copied().collect();
     let snapshots: Vec<&str> = reference
         .sections
         .iter()
-        .filter_map(|s| s.name.strip_prefix("save:"))
+        .filter_map(|s| save_id(&s.name))
         .collect();
+    let is_other = |name: &str| {
+        name != CHECK
+            && name != DIGESTS
+            && (snapshot_parts(name).is_none() || snapshot_version(name).is_none())
+    };
     let other: Vec<&str> = reference
         .sections
         .iter()
         .map(|s| s.name.as_str())
-        .filter(|n| !["check", "digests"].contains(n) && snapshot_parts(n).is_none())
+        .filter(|n| n != &CHECK && n != &DIGESTS && snapshot_parts(n).is_none())
         .collect();
     let mut t = String::new();
     let mut line = |cells: [&str; 7]| {
@@ -839,42 +1052,57 @@ fn table(
             .filter(|m| m.blame == target && pred(&m.section))
             .count()
     };
-    let rows = versions.iter().map(|v| v.to_string()).collect::<Vec<_>>();
-    let rows = if rows.is_empty() {
-        vec!["-".to_string()]
+    // One row per version (one `-` row without any).
+    let rows: Vec<Option<u32>> = if versions.is_empty() {
+        vec![None]
     } else {
-        rows
+        versions.iter().copied().map(Some).collect()
     };
     for r in std::iter::once(reference).chain(others) {
         let target = r.target.as_str();
-        let dg = if counts(target, &|s| s == "digests") != 0 {
+        let run_as = shown(&r.run_as);
+        let dg = if counts(target, &|s| s == DIGESTS) != 0 {
             "FAIL"
+        } else if reference.section(DIGESTS).is_none() {
+            "-"
         } else if target == reference.target {
             "reference"
         } else {
             "identical"
         };
-        let oth = counts(target, &|s| {
-            s != "check"
-                && s != "digests"
-                && (snapshot_parts(s).is_none() || snapshot_version(s).is_none())
-        });
-        for v in &rows {
-            let gv = if counts(target, &|s| s == "check") == 0 {
-                "pass"
-            } else {
-                check_cell(reference, r, v)
-            };
-            let bad = counts(target, &|s| {
-                snapshot_version(s).is_some_and(|sv| sv.to_string() == *v)
-            });
-            let sn = if bad == 0 {
+        let oth = if counts(target, &is_other) != 0 {
+            "FAIL"
+        } else if other.is_empty() {
+            "-"
+        } else {
+            "ok"
+        };
+        let check_failed = counts(target, &|s| s == CHECK) != 0;
+        let mut gv: Vec<&str> = rows
+            .iter()
+            .map(|&v| match v {
+                Some(v) if check_failed => check_cell(reference, r, v),
+                Some(v) if golden.contains(&v) => "pass",
+                _ if check_failed => "FAIL",
+                _ => "-",
+            })
+            .collect();
+        // A check that failed elsewhere than in any version's rows (its total, another row)
+        // fails every version: never a pass beside a failed check.
+        if check_failed && !gv.contains(&"FAIL") {
+            gv.fill("FAIL");
+        }
+        for (&v, gv) in rows.iter().zip(gv) {
+            let bad = counts(target, &|s| v.is_some() && snapshot_version(s) == v);
+            let sn = if bad != 0 {
+                format!("FAIL ({bad})")
+            } else if v.is_some_and(|v| snapshot_versions.contains(&v)) {
                 "ok".to_string()
             } else {
-                format!("FAIL ({bad})")
+                "-".to_string()
             };
-            let oth = if oth == 0 { "ok" } else { "FAIL" };
-            line([target, &r.run_as, v, gv, dg, &sn, oth]);
+            let pv = v.map_or("-".to_string(), |v| v.to_string());
+            line([target, &run_as, &pv, gv, dg, &sn, oth]);
         }
     }
     for (target, _) in failed {
@@ -897,28 +1125,23 @@ fn table(
 /// The golden+vectors cell of a target whose `check` section failed, for version `v`: its `golden
 /// V/`, `conformance snapshots/V` and sweep rows (for V = 1 also the pristine-upstream import,
 /// which imports as version 1) all with 0 failed and equal to the reference's rows.
-fn check_cell(reference: &ResultFile, r: &ResultFile, v: &str) -> &'static str {
+fn check_cell(reference: &ResultFile, r: &ResultFile, v: u32) -> &'static str {
+    let prefixes = [
+        format!("golden {v}/"),
+        format!("conformance snapshots/{v} "),
+        "conformance sweeps/".to_string(),
+    ];
     let rows = |f: &ResultFile| -> Vec<String> {
-        let Some(check) = f.section("check") else {
+        let Some(check) = f.section(CHECK) else {
             return Vec::new();
         };
-        let prefixes = [
-            format!("golden {v}/"),
-            format!("conformance snapshots/{v} "),
-            "conformance sweeps/".to_string(),
-        ];
         check
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Out(line)
-                    if prefixes.iter().any(|p| line.starts_with(p.as_str()))
-                        || (v == "1" && line.starts_with("conformance snapshots/upstream-")) =>
-                {
-                    Some(line.clone())
-                }
-                _ => None,
+            .outs()
+            .filter(|line| {
+                prefixes.iter().any(|p| line.starts_with(p.as_str()))
+                    || (v == 1 && line.starts_with("conformance snapshots/upstream-"))
             })
+            .map(str::to_string)
             .collect()
     };
     let mine = rows(r);
@@ -937,9 +1160,13 @@ mod tests {
     use super::*;
 
     const SHA: &str = "3f4a000000000000000000000000000000000000000000000000000000000001";
+    const X86: &str = "x86_64-unknown-linux-gnu";
+    const I686: &str = "i686-unknown-linux-gnu";
+    const AARCH64: &str = "aarch64-unknown-linux-gnu";
 
-    /// A good result file of `target`, as the runner writes it (two targets' cross sections).
-    fn file(target: &str) -> String {
+    /// A good result file of `target`, as the runner writes it, with the cross sections of
+    /// every one of `sources`.
+    fn file_of(target: &str, sources: &[&str]) -> String {
         let mut t = format!("{MAGIC}\ntarget {target}\nrun-as native\n");
         t += "=== check exit=0 secs=1.2\n$ check --all\n";
         t += "out check cases passed failed\n";
@@ -952,7 +1179,7 @@ mod tests {
         t += &format!(
             "=== save:tower@60:v2 exit=0\nout saved tower-60-v2.snap\nfile 308246 {SHA}\n"
         );
-        for src in ["x86_64-unknown-linux-gnu", "i686-unknown-linux-gnu"] {
+        for src in sources {
             t += &format!("=== verify:tower@60:v2:of:{src} exit=0\nout ok: tower-60-v2.snap\n");
             t += &format!(
                 "=== continue:tower@60:v2:of:{src} exit=0 want-lines=2\nout 61 ede7cafdfa181f29\nout 62 ede7cafdfa181f30\n"
@@ -961,14 +1188,41 @@ mod tests {
         t += "=== tampered exit=1 want-exit=1\nerr refused: checksum mismatch (kind: ChecksumMismatch)\n";
         t
     }
-    const X86: &str = "x86_64-unknown-linux-gnu";
-    const I686: &str = "i686-unknown-linux-gnu";
 
+    /// A good result file of `target`, of a matrix of x86_64 and i686.
+    fn file(target: &str) -> String {
+        file_of(target, &[X86, I686])
+    }
+
+    /// A file whose every section is there and holds nothing (a run whose checks printed
+    /// nothing), of a matrix of x86_64 and i686.
+    fn empty(target: &str) -> String {
+        let mut t = format!("{MAGIC}\ntarget {target}\nrun-as native\n");
+        t += "=== check exit=0\n=== digests exit=0\n=== save:tower@60:v2 exit=0\n";
+        for src in [X86, I686] {
+            t += &format!("=== verify:tower@60:v2:of:{src} exit=0\n");
+            t += &format!("=== continue:tower@60:v2:of:{src} exit=0\n");
+        }
+        t + "=== tampered exit=1 want-exit=1\n"
+    }
+
+    /// The reference's (x86_64's) good file and `other` (which must parse).
     fn both(other: &str) -> (ResultFile, Vec<ResultFile>) {
         (
             parse(&file(X86)).unwrap(),
             vec![parse(other).expect("the other file parses")],
         )
+    }
+
+    /// `compare` of x86_64's good file with `other`.
+    fn against(other: &str) -> Vec<Mismatch> {
+        let (reference, others) = both(other);
+        compare(&reference, &others)
+    }
+
+    /// The rows of `target` in a table.
+    fn rows<'a>(table: &'a str, target: &str) -> Vec<&'a str> {
+        table.lines().filter(|l| l.starts_with(target)).collect()
     }
 
     #[test]
@@ -977,7 +1231,7 @@ mod tests {
         assert_eq!(r.target, X86);
         assert_eq!(r.run_as, "native");
         assert_eq!(r.sections.len(), 9);
-        let check = r.section("check").unwrap();
+        let check = r.section(CHECK).unwrap();
         assert_eq!((check.exit, check.want_exit, check.secs), (0, 0, Some(1.2)));
         assert_eq!(check.command.as_deref(), Some("check --all"));
         assert_eq!(
@@ -992,7 +1246,7 @@ mod tests {
                 sha256: SHA.into()
             }
         );
-        let tampered = r.section("tampered").unwrap();
+        let tampered = r.section(TAMPERED).unwrap();
         assert_eq!((tampered.exit, tampered.want_exit), (1, 1));
         let cont = r
             .section("continue:tower@60:v2:of:i686-unknown-linux-gnu")
@@ -1013,11 +1267,7 @@ mod tests {
             )),
             "{t}"
         );
-        assert_eq!(
-            t.lines().filter(|l| l.starts_with(I686)).count(),
-            2,
-            "one row per version: {t}"
-        );
+        assert_eq!(rows(&t, I686).len(), 2, "one row per version: {t}");
     }
 
     #[test]
@@ -1031,7 +1281,7 @@ mod tests {
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(
             (m[0].blame.as_str(), m[0].section.as_str()),
-            (I686, "digests")
+            (I686, DIGESTS)
         );
         assert_eq!(
             m[0].to_string(),
@@ -1041,17 +1291,12 @@ mod tests {
             )
         );
         let t = table(&reference, &others, &m, &[], &[]);
-        assert!(
-            t.lines()
-                .any(|l| l.starts_with(I686) && l.contains(" FAIL ")),
-            "{t}"
-        );
+        assert!(rows(&t, I686).iter().all(|l| l.contains(" FAIL ")), "{t}");
     }
 
     #[test]
     fn any_other_differing_line_is_shown_whole() {
-        let bad = file(I686).replace("out slop 0.001 m", "out slop 0.002 m");
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        let m = against(&file(I686).replace("out slop 0.001 m", "out slop 0.002 m"));
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(
             m[0].to_string(),
@@ -1061,52 +1306,68 @@ mod tests {
             )
         );
         // A line more at the end.
-        let bad = file(I686).replace("out slop 0.001 m\nout\n", "out slop 0.001 m\nout\nout\n");
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        let m =
+            against(&file(I686).replace("out slop 0.001 m\nout\n", "out slop 0.001 m\nout\nout\n"));
         assert_eq!(
             m[0].detail,
             format!("stdout line 3: {X86} <the section ends>, {I686} 'out '")
+        );
+        // A line of another kind: its place among the section's items.
+        let m = against(&file(I686).replace(
+            "out slop 0.001 m\nout\n",
+            "out slop 0.001 m\nout\nout-noeol\n",
+        ));
+        assert_eq!(
+            m[0].detail,
+            format!("item 3 of the section: {X86} <the section ends>, {I686} 'out-noeol'")
         );
     }
 
     #[test]
     fn a_missing_section_fails() {
-        let bad = file(I686).replace("=== sweeps exit=0\nout slop 0.001 m\nout\n", "");
-        let (reference, others) = both(&bad);
-        let m = compare(&reference, &others);
+        let m = against(&file(I686).replace("=== sweeps exit=0\nout slop 0.001 m\nout\n", ""));
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(
             m[0].to_string(),
             format!("MISMATCH: {I686}: sweeps: missing section")
         );
         // A missing cross section too: the reader did not continue the other's file.
-        let bad = file(I686).replace(
+        let m = against(&file(I686).replace(
             &format!("=== continue:tower@60:v2:of:{X86} exit=0 want-lines=2\nout 61 ede7cafdfa181f29\nout 62 ede7cafdfa181f30\n"),
             "",
-        );
-        let (reference, others) = both(&bad);
-        let m = compare(&reference, &others);
+        ));
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(m[0].section, format!("continue:tower@60:v2:of:{X86}"));
         assert_eq!(m[0].blame, I686);
     }
 
     #[test]
+    fn a_target_with_only_its_header_lines_misses_every_section() {
+        let header = format!("{MAGIC}\ntarget {I686}\nrun-as native\n");
+        let m = against(&header);
+        let want = parse(&file(I686)).unwrap().sections.len();
+        assert_eq!(m.len(), want, "{m:?}");
+        assert!(
+            m.iter().all(|m| m.blame == I686 && m.detail == MISSING),
+            "{m:?}"
+        );
+    }
+
+    #[test]
     fn a_different_exit_status_fails_with_the_stderr_tail() {
-        let bad = file(I686).replace("=== sweeps exit=0\n", "=== sweeps exit=2\n# error: boom\n");
-        let (reference, others) = both(&bad);
-        let m = compare(&reference, &others);
+        let m = against(
+            &file(I686).replace("=== sweeps exit=0\n", "=== sweeps exit=2\n# error: boom\n"),
+        );
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(
             m[0].to_string(),
             format!("MISMATCH: {I686}: sweeps: exit 2 (must be 0; {X86}: 0)\n    stderr (tail):\n      error: boom")
         );
         // A refusal that is not refused: exit 0 where 1 is wanted.
-        let bad = file(I686).replace(
+        let m = against(&file(I686).replace(
             "=== tampered exit=1 want-exit=1",
             "=== tampered exit=0 want-exit=1",
-        );
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        ));
         assert_eq!(m[0].detail, format!("exit 0 (must be 1; {X86}: 1)"));
         // The reference itself is held to its wants.
         let reference = parse(&file(X86).replace("=== check exit=0", "=== check exit=1")).unwrap();
@@ -1120,24 +1381,61 @@ mod tests {
 
     #[test]
     fn a_differing_refusal_reason_and_a_short_continuation_fail() {
-        let bad = file(I686).replace("checksum mismatch", "bad header");
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        let m = against(&file(I686).replace("checksum mismatch", "bad header"));
         assert_eq!(m.len(), 1, "{m:?}");
         assert!(
             m[0].detail.starts_with("stderr line 1: "),
             "{}",
             m[0].detail
         );
-        let bad = file(I686).replacen("out 62 ede7cafdfa181f30\n", "", 1);
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        let m = against(&file(I686).replacen("out 62 ede7cafdfa181f30\n", "", 1));
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(m[0].detail, "1 lines of stdout, must be 2");
-        let bad = file(I686).replacen("out 62 ede7cafdfa181f30", "out 62 ede7cafdfa181f31", 1);
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        let m =
+            against(&file(I686).replacen("out 62 ede7cafdfa181f30", "out 62 ede7cafdfa181f31", 1));
         assert_eq!(
             m[0].detail,
             format!(
                 "tick 62: digest {X86} ede7cafdfa181f30, {I686} ede7cafdfa181f31 (stdout line 2)"
+            )
+        );
+    }
+
+    #[test]
+    fn a_stale_runner_fails_even_when_the_output_matches() {
+        let m = against(&file(I686).replace("$ check --all\n", "$ check\n"));
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!(
+            (m[0].section.as_str(), m[0].detail.as_str()),
+            (
+                CHECK,
+                &*format!("the runner differs: command: {X86} '$ check --all', {I686} '$ check'")
+            )
+        );
+        let m = against(&file(I686).replace("$ check --all\n", ""));
+        assert_eq!(
+            m[0].detail,
+            format!("the runner differs: command: {X86} '$ check --all', {I686} none")
+        );
+        // A runner that no longer wants the refusal, and one that wants more lines.
+        let m =
+            against(&file(I686).replace("=== tampered exit=1 want-exit=1", "=== tampered exit=1"));
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!(
+            m[0].detail,
+            format!("the runner differs: want-exit: {X86} 1, {I686} 0")
+        );
+        let section = format!("continue:tower@60:v2:of:{I686}");
+        let m = against(&file(I686).replace(
+            &format!("=== {section} exit=0 want-lines=2"),
+            &format!("=== {section} exit=0 want-lines=3"),
+        ));
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!(
+            (m[0].section.as_str(), m[0].detail.as_str()),
+            (
+                section.as_str(),
+                &*format!("the runner differs: want-lines: {X86} 2, {I686} 3")
             )
         );
     }
@@ -1159,7 +1457,8 @@ mod tests {
             ),
             1,
         );
-        let m = compare(&parse(&x86).unwrap(), &[parse(&i686).unwrap()]);
+        let (reference, others) = (parse(&x86).unwrap(), [parse(&i686).unwrap()]);
+        let m = compare(&reference, &others);
         assert_eq!(m.len(), 2, "{m:?}");
         assert_eq!(m[0].section, "save:tower@60:v2");
         assert!(
@@ -1173,30 +1472,95 @@ mod tests {
             "{}",
             m[1]
         );
-        let t = table(
+        let t = table(&reference, &others, &m, &[], &[]);
+        assert!(rows(&t, I686).iter().any(|l| l.contains("FAIL (2)")), "{t}");
+        assert!(rows(&t, X86).iter().all(|l| !l.contains("FAIL")), "{t}");
+    }
+
+    #[test]
+    fn a_reader_that_crashes_on_a_bad_file_counts_against_the_reader() {
+        let three = [X86, I686, AARCH64];
+        let verify = format!("=== verify:tower@60:v2:of:{I686} exit=0");
+        // i686 saved a bad file; x86_64 refuses it (exit 1), aarch64 panics on it (exit 101).
+        let i686 = file_of(I686, &three).replace(SHA, &SHA.replace("01", "02"));
+        let x86 = file_of(X86, &three).replace(&verify, &verify.replace("exit=0", "exit=1"));
+        let aarch64 =
+            file_of(AARCH64, &three).replace(&verify, &verify.replace("exit=0", "exit=101"));
+        let m = compare(
             &parse(&x86).unwrap(),
-            &[parse(&i686).unwrap()],
-            &m,
-            &[],
-            &[],
+            &[parse(&i686).unwrap(), parse(&aarch64).unwrap()],
         );
-        assert!(
-            t.lines()
-                .any(|l| l.starts_with(I686) && l.contains("FAIL (2)")),
-            "{t}"
+        let who: Vec<(&str, &str, &str)> = m
+            .iter()
+            .map(|m| (m.section.as_str(), m.reader.as_str(), m.blame.as_str()))
+            .collect();
+        let verify = format!("verify:tower@60:v2:of:{I686}");
+        assert_eq!(
+            who,
+            [
+                ("save:tower@60:v2", I686, I686),
+                (verify.as_str(), X86, I686),
+                (verify.as_str(), AARCH64, AARCH64),
+            ],
+            "{m:?}"
         );
+        assert_eq!(m[2].detail, format!("exit 101 (must be 0; {X86}: 0)"));
+        // A reader without the section is the reader's failure too.
+        let aarch64 = file_of(AARCH64, &three).replace(
+            &format!("=== {verify} exit=0\nout ok: tower-60-v2.snap\n"),
+            "",
+        );
+        let m = compare(
+            &parse(&file_of(X86, &three)).unwrap(),
+            &[parse(&i686).unwrap(), parse(&aarch64).unwrap()],
+        );
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert_eq!(
+            (
+                m[1].section.as_str(),
+                m[1].detail.as_str(),
+                m[1].blame.as_str()
+            ),
+            (verify.as_str(), MISSING, AARCH64)
+        );
+    }
+
+    #[test]
+    fn a_reading_without_the_references_own_is_held_to_its_own_exit() {
+        let own = format!("=== verify:tower@60:v2:of:{X86} exit=0\nout ok: tower-60-v2.snap\n");
+        let reference = parse(&file(X86).replace(&own, "")).unwrap();
+        let bad = file(I686).replace(
+            &format!("=== verify:tower@60:v2:of:{I686} exit=0"),
+            &format!("=== verify:tower@60:v2:of:{I686} exit=7"),
+        );
+        let others = [parse(&bad).unwrap()];
+        let m = compare(&reference, &others);
+        let got: Vec<(&str, &str, &str)> = m
+            .iter()
+            .map(|m| (m.reader.as_str(), m.section.as_str(), m.detail.as_str()))
+            .collect();
+        let (mine, theirs) = (
+            format!("verify:tower@60:v2:of:{X86}"),
+            format!("verify:tower@60:v2:of:{I686}"),
+        );
+        assert_eq!(
+            got,
+            [
+                (X86, mine.as_str(), MISSING),
+                (I686, theirs.as_str(), "exit 7 (must be 0)"),
+            ],
+            "{m:?}"
+        );
+        let t = table(&reference, &others, &m, &[], &[]);
         assert!(
-            t.lines()
-                .filter(|l| l.starts_with(X86))
-                .all(|l| !l.contains("FAIL")),
+            rows(&t, I686)[1].contains(" 2   pass            identical  FAIL (1)"),
             "{t}"
         );
     }
 
     #[test]
     fn extra_sections_and_a_reference_without_its_gates_fail() {
-        let bad = file(I686) + "=== surprise exit=0\n";
-        let m = compare(&both(&bad).0, &both(&bad).1);
+        let m = against(&(file(I686) + "=== surprise exit=0\n"));
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(
             m[0].detail,
@@ -1210,11 +1574,8 @@ mod tests {
         );
         let m = compare(&parse(&headless).unwrap(), &[parse(&file(I686)).unwrap()]);
         assert_eq!(m.len(), 2, "{m:?}");
-        assert_eq!((m[0].section.as_str(), m[0].blame.as_str()), ("check", X86));
-        assert_eq!(
-            (m[1].section.as_str(), m[1].blame.as_str()),
-            ("check", I686)
-        );
+        assert_eq!((m[0].section.as_str(), m[0].blame.as_str()), (CHECK, X86));
+        assert_eq!((m[1].section.as_str(), m[1].blame.as_str()), (CHECK, I686));
         assert_eq!(
             m[1].detail,
             format!("an extra section, not in {X86}'s file")
@@ -1230,7 +1591,85 @@ mod tests {
                 .any(|m| m.section == format!("continue:tower@60:v2:of:{X86}")),
             "{m:?}"
         );
-        assert!(m.iter().any(|m| m.section == "tampered"), "{m:?}");
+        assert!(m.iter().any(|m| m.section == TAMPERED), "{m:?}");
+    }
+
+    #[test]
+    fn a_reading_of_a_target_not_compared_is_named_so() {
+        // x86_64's file reads i686's files, but i686's result is not given.
+        let m = compare(&parse(&file(X86)).unwrap(), &[]);
+        let want = format!("reads the files of {I686}, whose result is not among those compared");
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!(
+            m.iter().all(|m| m.blame == X86 && m.detail == want),
+            "{m:?}"
+        );
+        assert_eq!(
+            m.iter().map(|m| m.section.as_str()).collect::<Vec<_>>(),
+            [
+                format!("verify:tower@60:v2:of:{I686}"),
+                format!("continue:tower@60:v2:of:{I686}")
+            ]
+        );
+    }
+
+    #[test]
+    fn sections_that_hold_nothing_fail_the_reference_gates() {
+        let (reference, others) = (parse(&empty(X86)).unwrap(), [parse(&empty(I686)).unwrap()]);
+        let m = compare(&reference, &others);
+        let got: Vec<(&str, &str)> = m
+            .iter()
+            .map(|m| (m.section.as_str(), m.detail.as_str()))
+            .collect();
+        let own = format!("continue:tower@60:v2:of:{X86}");
+        let has = |what: &str| format!("the reference's section has {what}, which it must have");
+        assert_eq!(
+            got,
+            [
+                (CHECK, &*has("no `golden <V>/` row")),
+                (CHECK, &*has("no `total` row")),
+                (DIGESTS, &*has("no `out` line")),
+                (TAMPERED, &*has("no `err` line (the refusal's reason)")),
+                (
+                    "save:tower@60:v2",
+                    "the reference's save has 0 `file` lines, must have 1"
+                ),
+                (own.as_str(), &*has("no want-lines")),
+            ],
+            "{m:?}"
+        );
+        assert!(m.iter().all(|m| m.blame == X86), "{m:?}");
+        // Two files: one too many is no better.
+        let two = file(X86).replace(
+            &format!("file 308246 {SHA}\n"),
+            &format!("file 308246 {SHA}\nfile 308246 {SHA}\n"),
+        );
+        let m = compare(&parse(&two).unwrap(), &[parse(&file(I686)).unwrap()]);
+        assert!(
+            m.iter()
+                .any(|m| m.detail == "the reference's save has 2 `file` lines, must have 1"),
+            "{m:?}"
+        );
+        // The table: no pass for the versions the reference checked nothing of.
+        let t = table(&reference, &others, &compare(&reference, &others), &[], &[]);
+        assert_eq!(rows(&t, I686).len(), 1, "{t}");
+        assert!(
+            rows(&t, I686)[0].contains(" 2   -               identical  ok         ok"),
+            "{t}"
+        );
+        assert!(rows(&t, X86)[0].contains(" 2   FAIL "), "{t}");
+    }
+
+    #[test]
+    fn a_table_without_versions_has_no_passes() {
+        let bare = format!("{MAGIC}\ntarget {X86}\nrun-as native\n=== sweeps exit=0\n");
+        let reference = parse(&bare).unwrap();
+        let t = table(&reference, &[], &[], &[], &[]);
+        assert!(
+            rows(&t, X86)[0]
+                .contains("native                 -   -               -          -          ok"),
+            "{t}"
+        );
     }
 
     #[test]
@@ -1250,8 +1689,21 @@ mod tests {
             "{m:?}"
         );
         let t = table(&reference, &others, &m, &[], &[]);
-        let rows: Vec<&str> = t.lines().filter(|l| l.starts_with(I686)).collect();
+        let rows = rows(&t, I686);
         assert!(rows[0].contains(" 1   pass "), "{t}");
+        assert!(rows[1].contains(" 2   FAIL "), "{t}");
+    }
+
+    #[test]
+    fn a_check_that_differs_in_no_versions_rows_fails_every_version() {
+        let bad = file(I686).replace("out total 126 126 0", "out total 126 125 1");
+        let (reference, others) = both(&bad);
+        let m = compare(&reference, &others);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!(m[0].section, CHECK);
+        let t = table(&reference, &others, &m, &[], &[]);
+        let rows = rows(&t, I686);
+        assert!(rows[0].contains(" 1   FAIL "), "{t}");
         assert!(rows[1].contains(" 2   FAIL "), "{t}");
     }
 
@@ -1259,7 +1711,7 @@ mod tests {
     fn skipped_and_failed_targets_get_their_rows() {
         let reference = parse(&file(X86)).unwrap();
         let skipped = [("wasm32-wasip1".to_string(), "no node".to_string())];
-        let failed = [("aarch64-unknown-linux-gnu".to_string(), "build".to_string())];
+        let failed = [(AARCH64.to_string(), "build".to_string())];
         let t = table(&reference, &[], &[], &skipped, &failed);
         assert!(
             t.contains("wasm32-wasip1              SKIPPED (see WARNING)  -   -"),
@@ -1272,8 +1724,56 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_in_messages_are_escaped() {
+        // A CRLF file: its first line is not the format's, and the message shows why.
+        let crlf = file(X86).replace('\n', "\r\n");
+        let e = parse(&crlf).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("not a result file: line 1 is '{MAGIC}\\r', not '{MAGIC}'")
+        );
+        // A CRLF section header.
+        let text = format!("{MAGIC}\ntarget {X86}\nrun-as native\n=== sweeps exit=0\r\n");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::BadHeader {
+                line: 4,
+                text: "=== sweeps exit=0\r".into(),
+                why: "exit=0\r: not an exit status".into(),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 4: bad section header '=== sweeps exit=0\\r': exit=0\\r: not an exit status"
+        );
+        // A differing line with an escape sequence, and a note with a tab.
+        let bad = file(I686).replace(
+            "=== sweeps exit=0\nout slop 0.001 m",
+            "=== sweeps exit=3\n# a\tb\nout slop 0.001 m\u{1b}[0m",
+        );
+        let m = against(&bad);
+        assert_eq!(m.len(), 1, "{m:?}");
+        let shown = m[0].to_string();
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown:?}"
+        );
+        assert!(shown.contains("      a\\tb"), "{shown}");
+        let m = against(&file(I686).replace("out slop 0.001 m", "out slop 0.001 m\u{1b}[0m"));
+        assert!(
+            m[0].to_string().ends_with("'out slop 0.001 m\\u{1b}[0m'"),
+            "{}",
+            m[0]
+        );
+    }
+
+    #[test]
     fn malformed_files_are_typed_errors() {
         let good = file(X86);
+        // The line number of the first line of `good` that starts with `prefix`.
+        let line_of = |prefix: &str| 1 + good.lines().position(|l| l.starts_with(prefix)).unwrap();
+        let (sweeps, digests) = (line_of("=== sweeps"), line_of("=== digests"));
         let cases: Vec<(String, ParseError)> = vec![
             (String::new(), ParseError::Truncated),
             (good.trim_end().to_string(), ParseError::Truncated),
@@ -1310,7 +1810,7 @@ mod tests {
             (
                 good.replace("=== sweeps exit=0", "=== sweeps"),
                 ParseError::BadHeader {
-                    line: 16,
+                    line: sweeps,
                     text: "=== sweeps".into(),
                     why: "no exit=STATUS".into(),
                 },
@@ -1318,7 +1818,7 @@ mod tests {
             (
                 good.replace("=== sweeps exit=0", "=== sweeps exit=zero"),
                 ParseError::BadHeader {
-                    line: 16,
+                    line: sweeps,
                     text: "=== sweeps exit=zero".into(),
                     why: "exit=zero: not an exit status".into(),
                 },
@@ -1326,7 +1826,7 @@ mod tests {
             (
                 good.replace("=== sweeps exit=0", "=== sweeps exit=0 colour=red"),
                 ParseError::BadHeader {
-                    line: 16,
+                    line: sweeps,
                     text: "=== sweeps exit=0 colour=red".into(),
                     why: "unknown field 'colour' (exit, want-exit, want-lines, secs)".into(),
                 },
@@ -1334,15 +1834,15 @@ mod tests {
             (
                 good.replace("=== sweeps exit=0", "=== digests exit=0"),
                 ParseError::DuplicateSection {
-                    line: 16,
-                    name: "digests".into(),
-                    first: 13,
+                    line: sweeps,
+                    name: DIGESTS.into(),
+                    first: digests,
                 },
             ),
             (
                 good.replace("out slop", "slop"),
                 ParseError::BadLine {
-                    line: 17,
+                    line: line_of("out slop"),
                     text: "slop 0.001 m".into(),
                     why: "not a result line (out, err, out-noeol, err-noeol, file, #, $, ===)",
                 },
@@ -1350,7 +1850,7 @@ mod tests {
             (
                 good.replace(&format!("file 308246 {SHA}"), "file 308246 XYZ"),
                 ParseError::BadLine {
-                    line: 21,
+                    line: line_of("file 308246"),
                     text: "file 308246 XYZ".into(),
                     why: "expected 'file <bytes> <sha256 in lowercase hex>'",
                 },
@@ -1358,7 +1858,7 @@ mod tests {
             (
                 good.replace("out slop 0.001 m", "out slop 0.001 m\n$ sweeps"),
                 ParseError::BadLine {
-                    line: 18,
+                    line: line_of("out slop") + 1,
                     text: "$ sweeps".into(),
                     why: "a command line must come right after its header",
                 },
@@ -1366,11 +1866,185 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(parse(&text), Err(want.clone()), "{text}");
-            assert!(!want.to_string().is_empty());
+            // Every message of a line names it first.
+            let line = match &want {
+                ParseError::MissingField { line, .. }
+                | ParseError::BadHeader { line, .. }
+                | ParseError::DuplicateSection { line, .. }
+                | ParseError::BadLine { line, .. } => Some(*line),
+                _ => None,
+            };
+            if let Some(line) = line {
+                let message = want.to_string();
+                assert!(message.starts_with(&format!("line {line}: ")), "{message}");
+            }
         }
+        assert_eq!(
+            ParseError::DuplicateSection {
+                line: 16,
+                name: DIGESTS.into(),
+                first: 13
+            }
+            .to_string(),
+            "line 16: a second section 'digests' (the first: line 13)"
+        );
         assert_eq!(
             ParseError::NotUtf8 { offset: 3 }.to_string(),
             "not a result file: not UTF-8 (at byte 3)"
+        );
+        assert_eq!(
+            ParseError::Truncated.to_string(),
+            "truncated: empty, or its last line has no newline"
+        );
+    }
+
+    // --- run(): the files on disk, the options ---------------------------------------------------
+
+    /// A directory of result files for one test, removed at the end.
+    struct Dir(PathBuf);
+
+    impl Dir {
+        fn new(test: &str) -> Dir {
+            let dir = std::env::temp_dir().join(format!(
+                "rapier-pinned-matrix-{}-{test}",
+                std::process::id()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            Dir(dir)
+        }
+
+        /// Writes `name` with `bytes`; its path.
+        fn file(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+            let path = self.0.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn args(reference: &Path, results: &[&Path], skipped: &[&str], failed: &[&str]) -> Args {
+        Args {
+            reference: reference.to_path_buf(),
+            results: results.iter().map(|p| p.to_path_buf()).collect(),
+            skipped: skipped.iter().map(|s| s.to_string()).collect(),
+            failed: failed.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// The message of a usage error (exit 2); panics on any other result.
+    fn usage(result: Result<(), Failure>) -> String {
+        match result {
+            Err(Failure::Usage(message)) => message,
+            Err(Failure::Failed(m)) | Err(Failure::Refused(m)) => panic!("not a usage error: {m}"),
+            Ok(()) => panic!("not a usage error: Ok"),
+        }
+    }
+
+    /// Whether `result` is a failed check (exit 1).
+    fn failed(result: Result<(), Failure>) -> bool {
+        matches!(result, Err(Failure::Failed(_)))
+    }
+
+    #[test]
+    fn run_passes_identical_files_and_fails_a_failed_target() {
+        let dir = Dir::new("pass");
+        let (x86, i686) = (
+            dir.file("x.result", file(X86)),
+            dir.file("i.result", file(I686)),
+        );
+        assert!(run(args(&x86, &[&i686], &["wasm32-wasip1=no node"], &[])).is_ok());
+        // No mismatch, but a target that failed before writing its result.
+        let failure = args(&x86, &[&i686], &[], &[&format!("{AARCH64}=build")]);
+        assert!(failed(run(failure)));
+    }
+
+    #[test]
+    fn run_fails_a_target_with_only_its_header() {
+        let dir = Dir::new("header");
+        let x86 = dir.file("x.result", file(X86));
+        let i686 = dir.file(
+            "i.result",
+            format!("{MAGIC}\ntarget {I686}\nrun-as native\n"),
+        );
+        assert!(failed(run(args(&x86, &[&i686], &[], &[]))));
+    }
+
+    #[test]
+    fn run_refuses_a_target_given_twice() {
+        let dir = Dir::new("twice");
+        let (x86, i686) = (
+            dir.file("x.result", file(X86)),
+            dir.file("i.result", file(I686)),
+        );
+        let twice = format!("target {I686} is given twice (result files, --skipped, --failed)");
+        assert_eq!(usage(run(args(&x86, &[&i686, &i686], &[], &[]))), twice);
+        let skipped = format!("{I686}=no toolchain");
+        assert_eq!(usage(run(args(&x86, &[&i686], &[&skipped], &[]))), twice);
+        let message = usage(run(args(&x86, &[], &[&format!("{X86}=x")], &[])));
+        assert!(
+            message.starts_with(&format!("target {X86} is given twice")),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn run_refuses_a_malformed_triple_reason() {
+        let dir = Dir::new("reasons");
+        let x86 = dir.file("x.result", file(X86));
+        for bad in [
+            "wasm32-wasip1",
+            "wasm32-wasip1=",
+            "=no node",
+            "two words=x",
+            "a\rb=x",
+        ] {
+            let message = usage(run(args(&x86, &[], &[bad], &[])));
+            assert_eq!(
+                message,
+                format!(
+                    "--skipped takes TRIPLE=REASON (a non-empty reason), not '{}'",
+                    shown(bad)
+                )
+            );
+            let message = usage(run(args(&x86, &[], &[], &[bad])));
+            assert!(
+                message.starts_with("--failed takes TRIPLE=REASON"),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn run_refuses_a_file_that_does_not_load() {
+        let dir = Dir::new("load");
+        let x86 = dir.file("x.result", file(X86));
+        let mut bytes = file(I686).into_bytes();
+        let at = bytes.len() - 3;
+        bytes[at] = 0xff;
+        let i686 = dir.file("i.result", bytes);
+        assert_eq!(
+            usage(run(args(&x86, &[&i686], &[], &[]))),
+            format!(
+                "{}: not a result file: not UTF-8 (at byte {at})",
+                i686.display()
+            )
+        );
+        let crlf = dir.file("crlf.result", file(I686).replace('\n', "\r\n"));
+        let message = usage(run(args(&x86, &[&crlf], &[], &[])));
+        assert!(
+            message.ends_with(&format!("line 1 is '{MAGIC}\\r', not '{MAGIC}'")),
+            "{message}"
+        );
+        let absent = dir.0.join("absent.result");
+        let message = usage(run(args(&absent, &[], &[], &[])));
+        assert!(
+            message.starts_with(&format!("{}: ", absent.display())),
+            "{message}"
         );
     }
 }
