@@ -124,7 +124,9 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::Usage(e.to_string()))?;
             println!("websocket on ws://{ws_addr}");
             let server = crate::ws::loopback(addr);
-            Some(crate::ws::spawn(ws_listener, server, timeout))
+            let bridges = crate::ws::spawn(ws_listener, server, timeout)
+                .map_err(|e| Failure::Usage(format!("websocket bridge: {e}")))?;
+            Some(bridges)
         }
         None => None,
     };

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rapier_pinned_net::inputs::{apply, body_of, scripted_for, Action, Input};
 use rapier_pinned_net::wire::{receive, send, ClientMsg, ServerMsg, MAGIC, PROTOCOL_VERSION};
@@ -46,18 +46,30 @@ impl Proc {
 
     /// Waits (at most 30 s) for a stdout line containing `text` and returns it.
     fn expect(&mut self, text: &str) -> String {
+        self.expect_within(text, Duration::from_secs(30))
+    }
+
+    /// Waits at most `wait` in all for a stdout line containing `text` and returns it.
+    fn expect_within(&mut self, text: &str, wait: Duration) -> String {
         if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
             return line.clone();
         }
+        let deadline = Instant::now() + wait;
         loop {
-            match self.lines.recv_timeout(Duration::from_secs(30)) {
+            match self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
                 Ok(line) => {
                     self.seen.push(line.clone());
                     if line.contains(text) {
                         return line;
                     }
                 }
-                Err(_) => panic!("no line with {text:?}; saw {:#?}", self.seen),
+                Err(_) => panic!(
+                    "no line with {text:?} within {wait:?}; saw {:#?}",
+                    self.seen
+                ),
             }
         }
     }
@@ -71,7 +83,19 @@ impl Proc {
         }
         let mut stderr = String::new();
         std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
-        (status.code().unwrap_or(-1), self.seen, stderr)
+        (
+            status.code().unwrap_or(-1),
+            std::mem::take(&mut self.seen),
+            stderr,
+        )
+    }
+
+    /// The stdout lines so far, waiting `wait` for more.
+    fn lines_after(&mut self, wait: Duration) -> &[String] {
+        while let Ok(line) = self.lines.recv_timeout(wait) {
+            self.seen.push(line);
+        }
+        &self.seen
     }
 
     /// [`Self::finish`] for a process that must exit 0: its stdout lines.
@@ -82,9 +106,25 @@ impl Proc {
     }
 }
 
+impl Drop for Proc {
+    /// A test that failed leaves no process behind (one that exited is not touched).
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 /// Starts a server with `args` and returns it with its address.
 fn server(args: &[&str]) -> (Proc, String) {
-    let mut all = vec!["serve", "--unpaced", "--timeout-secs", "20"];
+    server_timing_out(20, args)
+}
+
+/// [`server`] with `--timeout-secs secs`.
+fn server_timing_out(secs: u64, args: &[&str]) -> (Proc, String) {
+    let secs = secs.to_string();
+    let mut all = vec!["serve", "--unpaced", "--timeout-secs", &secs];
     all.extend(args);
     let mut proc = Proc::start(&all);
     let line = proc.expect("listening on ");
@@ -183,9 +223,8 @@ fn several_clients_join_at_different_ticks() {
     for (player, tick) in [100, 400, 900].into_iter().enumerate() {
         let seat = format!(" at tick {tick} as player {player}");
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("joined client#") && l.ends_with(&seat)),
+            lines.iter().any(|l| l.starts_with("joined client#")
+                && l.contains(&format!("{seat} from 127.0.0.1:"))),
             "{lines:#?}"
         );
         assert!(
@@ -453,10 +492,8 @@ fn two_bots_and_a_late_third_report_every_digest_equal() {
     let lines = srv.finish_ok();
     for player in 0..3 {
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("joined client#")
-                    && l.ends_with(&format!(" as player {player}"))),
+            lines.iter().any(|l| l.starts_with("joined client#")
+                && l.contains(&format!(" as player {player} from 127.0.0.1:"))),
             "{lines:#?}"
         );
     }
@@ -616,9 +653,14 @@ type Ws = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>
 /// Starts a server with `--ws 127.0.0.1:0` and `args`: it, its TCP address and its WebSocket
 /// URL, read from its `websocket on ` line.
 fn ws_server(args: &[&str]) -> (Proc, String, String) {
+    ws_server_timing_out(20, args)
+}
+
+/// [`ws_server`] with `--timeout-secs secs`.
+fn ws_server_timing_out(secs: u64, args: &[&str]) -> (Proc, String, String) {
     let mut all = vec!["--ws", "127.0.0.1:0"];
     all.extend(args);
-    let (mut srv, addr) = server(&all);
+    let (mut srv, addr) = server_timing_out(secs, &all);
     let line = srv.expect("websocket on ");
     let url = line["websocket on ".len()..].to_string();
     assert!(url.starts_with("ws://127.0.0.1:"), "{line}");
@@ -745,7 +787,7 @@ fn a_websocket_spectator_joins_at_tick_300_and_ends_at_the_server_s_digest() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "joined client#5 at tick 300 as a spectator"),
+            .any(|l| l.starts_with("joined client#5 at tick 300 as a spectator from 127.0.0.1:")),
         "{lines:#?}"
     );
     assert!(
@@ -780,17 +822,17 @@ fn over_websocket_a_wrong_version_is_refused_and_garbage_closes_only_that_connec
     for (message, why, code) in [
         (
             tungstenite::Message::Binary(vec![0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4, 5, 6, 7].into()),
-            "not a rapier-pinned frame",
+            "bad hello: not a rapier-pinned frame",
             CloseCode::Invalid,
         ),
         (
             tungstenite::Message::Binary([&frame[..], &[0]].concat().into()),
-            "1 bytes after a frame of ",
+            "bad hello: 1 bytes after a frame of ",
             CloseCode::Invalid,
         ),
         (
             tungstenite::Message::Binary(frame[..frame.len() - 1].to_vec().into()),
-            "truncated frame: ",
+            "bad hello: truncated frame: ",
             CloseCode::Invalid,
         ),
         (
@@ -845,8 +887,9 @@ fn over_websocket_a_wrong_version_is_refused_and_garbage_closes_only_that_connec
         lines
             .iter()
             .filter(|l| l.starts_with("refused client#"))
+            .map(|l| l.split_once(": ").unwrap().1)
             .collect::<Vec<_>>(),
-        ["refused client#1: physics-version 1; this match runs physics-version 2"],
+        ["physics-version 1; this match runs physics-version 2"],
         "{lines:#?}"
     );
     assert!(
@@ -856,4 +899,306 @@ fn over_websocket_a_wrong_version_is_refused_and_garbage_closes_only_that_connec
         "{lines:#?}"
     );
     assert!(!lines.iter().any(|l| l.contains("diverged")), "{lines:#?}");
+}
+
+/// The hello of a spectator of the default match (it sends no inputs).
+fn spectator_hello() -> ClientMsg {
+    rapier_pinned_net::client::Lockstep::new(
+        rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap(),
+        None,
+        false,
+        None,
+    )
+    .hello()
+}
+
+#[test]
+fn a_websocket_and_a_tcp_client_that_never_read_are_dropped_and_the_match_ends() {
+    // Each sends its hello and then reads nothing: once the socket buffers are full, a send to
+    // it makes no progress within --timeout-secs and that client is dropped; the match goes on.
+    // 300,000 unpaced ticks of 30-byte frames fill the buffers of both paths.
+    let (mut srv, addr, url) = ws_server_timing_out(
+        2,
+        &[
+            "--scene",
+            "ball_drop",
+            "--ticks",
+            "300000",
+            "--join-at",
+            "0",
+            "--join-at",
+            "0",
+        ],
+    );
+    let mut ws = ws_connect(&url);
+    ws_send(&mut ws, &spectator_hello());
+    srv.expect("joined client#1 at tick 0 as player 0");
+    let mut tcp = TcpStream::connect(&addr).unwrap();
+    send(&mut tcp, &spectator_hello()).unwrap();
+    srv.expect_within("done tick 300000", Duration::from_secs(25));
+    let lines = srv.finish_ok();
+    for id in [1, 2] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("client#{id} left ("))),
+            "{lines:#?}"
+        );
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("websocket 127.0.0.1:")
+            && l.contains(" closed: the client is not reading")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("client#2 left (not reading")),
+        "{lines:#?}"
+    );
+    drop((ws, tcp));
+}
+
+/// Reads the next message of a WebSocket whose socket has a read timeout, answering pings:
+/// `None` when the read timed out.
+fn ws_poll(ws: &mut Ws) -> Option<Result<ServerMsg, Option<tungstenite::protocol::CloseFrame>>> {
+    match ws.read() {
+        Ok(tungstenite::Message::Binary(bytes)) => {
+            Some(Ok(rapier_pinned_net::wire::decode_frame(&bytes).unwrap()))
+        }
+        Ok(tungstenite::Message::Close(frame)) => {
+            let _ = ws.flush();
+            Some(Err(frame))
+        }
+        Ok(_) => None,
+        Err(tungstenite::Error::Io(e))
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Sets the read timeout of a WebSocket's socket.
+fn ws_read_timeout(ws: &mut Ws, timeout: Duration) {
+    if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_mut() {
+        s.set_read_timeout(Some(timeout)).unwrap();
+    }
+}
+
+/// A server with `--ws` and `--timeout-secs secs` that runs in real time with no join point
+/// (so no timeout of its own ends it while a test's connection is timed out), for a long
+/// match; the test's end kills it. It and its WebSocket URL.
+fn real_time_ws_server(secs: u64) -> (Proc, String) {
+    let secs = secs.to_string();
+    let mut srv = Proc::start(&[
+        "serve",
+        "--timeout-secs",
+        &secs,
+        "--ws",
+        "127.0.0.1:0",
+        "--ticks",
+        "1000000",
+    ]);
+    let line = srv.expect("websocket on ");
+    let url = line["websocket on ".len()..].to_string();
+    (srv, url)
+}
+
+#[test]
+fn over_websocket_a_client_that_only_pings_is_refused_at_the_timeout_in_total() {
+    // Each ping is a read that succeeds: the deadline for the first frame is still 2 s after
+    // the connection, not 2 s after the last ping.
+    let (mut srv, url) = real_time_ws_server(2);
+    let start = Instant::now();
+    let mut ws = ws_connect(&url);
+    ws_read_timeout(&mut ws, Duration::from_millis(300));
+    let refused = loop {
+        assert!(start.elapsed() < Duration::from_secs(6), "still open");
+        ws.send(tungstenite::Message::Ping(Vec::new().into()))
+            .unwrap();
+        match ws_poll(&mut ws) {
+            Some(Ok(ServerMsg::Refused { reason })) => break reason,
+            Some(other) => panic!("{other:?}"),
+            None => {}
+        }
+    };
+    assert_eq!(refused, "no first message within 2s of connecting");
+    let close = loop {
+        assert!(start.elapsed() < Duration::from_secs(6), "no close frame");
+        if let Some(end) = ws_poll(&mut ws) {
+            break end.unwrap_err().unwrap();
+        }
+    };
+    use tungstenite::protocol::frame::coding::CloseCode;
+    assert_eq!(close.code, CloseCode::Policy, "{close:?}");
+    assert_eq!(close.reason.as_str(), refused);
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(1900), "{took:?}");
+    srv.expect(" refused: no first message within 2s of connecting");
+}
+
+#[test]
+fn over_websocket_an_upgrade_dribbled_byte_by_byte_is_dropped_at_the_timeout() {
+    let (mut srv, url) = real_time_ws_server(2);
+    let mut raw = TcpStream::connect(url.trim_start_matches("ws://")).unwrap();
+    raw.set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let start = Instant::now();
+    let request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n".repeat(10);
+    for byte in request.iter().cycle() {
+        assert!(start.elapsed() < Duration::from_secs(6), "still open");
+        if std::io::Write::write_all(&mut raw, &[*byte]).is_err() {
+            break;
+        }
+        // The read is the pause between bytes; the bridge closing ends it at once.
+        match std::io::Read::read(&mut raw, &mut [0; 64]) {
+            Ok(0) => break,
+            Ok(_) => panic!("an answer to half a request"),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(_) => break,
+        }
+    }
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(1900), "{took:?}");
+    srv.expect(" refused: no WebSocket upgrade within 2s");
+}
+
+#[test]
+fn an_oversize_client_message_is_refused_before_it_is_buffered() {
+    let (mut srv, addr, url) = ws_server(&["--ticks", "300", "--join-at", "100"]);
+    use rapier_pinned_net::wire::{HEADER_LEN, MAX_CLIENT_FRAME};
+    use tungstenite::protocol::frame::coding::CloseCode;
+    // Over WebSocket: one byte more than a frame of a client message may be, refused by its
+    // WebSocket length, with `Refused` and close 1009.
+    let most = HEADER_LEN + MAX_CLIENT_FRAME as usize;
+    let mut ws = ws_connect(&url);
+    ws.send(tungstenite::Message::Binary(vec![0; most + 1].into()))
+        .unwrap();
+    let why = format!(
+        "a message of {} bytes exceeds the limit {most} of a client's message (one frame)",
+        most + 1
+    );
+    match ws_receive(&mut ws) {
+        Ok(ServerMsg::Refused { reason }) => assert_eq!(reason, why),
+        other => panic!("{other:?}"),
+    }
+    match ws_receive(&mut ws) {
+        Err(Some(close)) => assert_eq!(close.code, CloseCode::Size, "{close:?}"),
+        other => panic!("{other:?}"),
+    }
+    srv.expect(&format!(" refused: {why}"));
+    // Over TCP: a header announcing as much is refused at once, with no payload sent.
+    let mut raw = TcpStream::connect(&addr).unwrap();
+    let header = [
+        &MAGIC[..],
+        &PROTOCOL_VERSION.to_le_bytes(),
+        &(MAX_CLIENT_FRAME + 1).to_le_bytes(),
+    ]
+    .concat();
+    std::io::Write::write_all(&mut raw, &header).unwrap();
+    let why = "bad hello: frame of 65537 bytes exceeds the limit 65536 of a client's message";
+    match receive::<ServerMsg>(&mut raw).unwrap() {
+        ServerMsg::Refused { reason } => assert_eq!(reason, why),
+        other => panic!("{other:?}"),
+    }
+    srv.expect(why);
+}
+
+#[test]
+fn over_websocket_garbage_after_the_link_closes_with_the_reason_and_the_client_leaves() {
+    let (mut srv, _, url) = ws_server(&["--ticks", "300", "--join-at", "100"]);
+    let mut ws = ws_connect(&url);
+    ws_send(&mut ws, &spectator_hello());
+    match ws_receive(&mut ws) {
+        Ok(ServerMsg::Welcome { tick: 100, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    ws.send(tungstenite::Message::Binary(vec![0xff; 11].into()))
+        .unwrap();
+    // Ticks may come before the close frame; none after it. No `Refused`: the hello was taken.
+    let close = loop {
+        match ws_receive(&mut ws) {
+            Ok(ServerMsg::Tick { .. }) => {}
+            Ok(other) => panic!("{other:?}"),
+            Err(close) => break close.unwrap(),
+        }
+    };
+    use tungstenite::protocol::frame::coding::CloseCode;
+    assert_eq!(close.code, CloseCode::Invalid, "{close:?}");
+    let why = "not a rapier-pinned frame (first bytes [ff, ff, ff, ff])";
+    assert_eq!(close.reason.as_str(), why);
+    let bridge = srv.expect(&format!(" refused: {why}"));
+    srv.expect("client#1 left (");
+    let lines = srv.finish_ok();
+    // The bridge names its loopback connection as the server names the client.
+    let via = bridge
+        .split(" via ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == &format!("joined client#1 at tick 100 as player 0 from {via}")),
+        "{via} {lines:#?}"
+    );
+    // Seen by its reader (closed) or by a send (the socket's error), whichever comes first.
+    assert!(
+        lines.iter().any(|l| l.starts_with("client#1 left (")
+            && l.ends_with(") after 0 equal digests, joined at tick 100")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn over_websocket_connections_beyond_the_cap_are_refused_with_1013() {
+    let (mut srv, _, url) = ws_server(&["--ticks", "300", "--join-at", "100"]);
+    // 64 connections that say nothing yet hold every slot.
+    let held: Vec<Ws> = (0..64).map(|_| ws_connect(&url)).collect();
+    let mut ws = ws_connect(&url);
+    ws_read_timeout(&mut ws, Duration::from_secs(5));
+    let why = "too many WebSocket connections (at most 64 at once); try again later";
+    match ws_receive(&mut ws) {
+        Ok(ServerMsg::Refused { reason }) => assert_eq!(reason, why),
+        other => panic!("{other:?}"),
+    }
+    use tungstenite::protocol::frame::coding::CloseCode;
+    match ws_receive(&mut ws) {
+        Err(Some(close)) => assert_eq!(close.code, CloseCode::Again, "{close:?}"),
+        other => panic!("{other:?}"),
+    }
+    srv.expect(&format!(" refused: {why}"));
+    // A slot freed is a slot taken: a client that comes after one leaves is bridged.
+    drop(held);
+    let start = Instant::now();
+    loop {
+        let lines = srv.lines_after(Duration::from_millis(50));
+        let left = lines
+            .iter()
+            .filter(|l| l.ends_with("closed: the client left without a close frame"))
+            .count();
+        if left == 64 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{left} of 64 ended"
+        );
+    }
+    let bot = rapier_pinned_net::client::Lockstep::new(
+        rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap(),
+        None,
+        true,
+        None,
+    );
+    let (end, _) = ws_play(&url, bot);
+    assert_eq!(end.unwrap().player, Some(0));
+    srv.finish_ok();
 }

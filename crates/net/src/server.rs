@@ -2,10 +2,15 @@
 //! coming ticks (checked: owner, finite, bounded, within the window), steps a pinned world at a
 //! fixed tick with every player's confirmed inputs, streams them to every client, and checks the
 //! clients' digests against its own.
+//!
+//! Every client's socket has a write timeout, the server's `timeout`: a client that stops reading
+//! is dropped (logged `client#N left (not reading: ...)`) once a send to it makes no progress
+//! that long, and the match goes on. Client frames are read bounded by
+//! [`crate::wire::MAX_CLIENT_FRAME`].
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::net::{TcpListener, TcpStream};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
@@ -15,7 +20,7 @@ use rapier_pinned_digest::state_digest;
 
 use crate::error::{NetError, Refusal};
 use crate::inputs::{apply, check, repeated, seat, Input, InputRefusal, PLAYERS};
-use crate::wire::{receive, send, ClientMsg, Resume, ServerMsg, WireError};
+use crate::wire::{receive_client, send, ClientMsg, Resume, ServerMsg, WireError};
 
 /// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
 /// `now + 1 + INPUT_WINDOW`.
@@ -40,8 +45,9 @@ pub struct ServerConfig {
     /// Hand the match over at this tick: write the snapshot to the file, tell the clients to
     /// reconnect to the address, and stop.
     pub migrate: Option<(u64, String, PathBuf)>,
-    /// How long a join point waits, how long an unpaced tick waits for a player's inputs, and
-    /// how long the end waits for the clients' last digests.
+    /// How long a join point waits, how long an unpaced tick waits for a player's inputs, how
+    /// long the end waits for the clients' last digests, how long a read of a hello and a send
+    /// to a client may make no progress (a client that does not read is dropped).
     pub timeout: Duration,
 }
 
@@ -60,6 +66,8 @@ struct Peer {
     pending: BTreeMap<u64, Vec<Input>>,
     /// Its player's inputs of the last tick stepped.
     last: Vec<Input>,
+    /// Its socket's write timeout: a send that makes no progress this long drops it.
+    timeout: Duration,
 }
 
 /// What a client's reader thread reports.
@@ -89,7 +97,7 @@ pub fn serve(
         while joined < wanted || config.join_at.is_empty() {
             listener.set_nonblocking(true).map_err(NetError::Io)?;
             match listener.accept() {
-                Ok((stream, _)) => {
+                Ok((stream, from)) => {
                     let id = next_id;
                     next_id += 1;
                     let taken: Vec<u32> = peers
@@ -100,14 +108,16 @@ pub fn serve(
                     match handshake(stream, &world, &config, &taken, id, &tx) {
                         Ok(peer) => {
                             let seat = seat(peer.player);
-                            writeln!(log, "joined client#{id} at tick {tick} as {seat}")
-                                .map_err(NetError::Log)?;
+                            writeln!(
+                                log,
+                                "joined client#{id} at tick {tick} as {seat} from {from}"
+                            )
+                            .map_err(NetError::Log)?;
                             peers.push(peer);
                             joined += 1;
                         }
-                        Err(reason) => {
-                            writeln!(log, "refused client#{id}: {reason}").map_err(NetError::Log)?
-                        }
+                        Err(reason) => writeln!(log, "refused client#{id} from {from}: {reason}")
+                            .map_err(NetError::Log)?,
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
@@ -199,12 +209,16 @@ fn handshake(
     stream
         .set_read_timeout(Some(config.timeout))
         .map_err(NetError::Io)?;
+    // A client that stops reading fails a send after this long, and is dropped (`deliver`).
+    stream
+        .set_write_timeout(Some(config.timeout))
+        .map_err(NetError::Io)?;
     let refuse = |stream: &mut TcpStream, refusal: Refusal| {
         let reason = refusal.to_string();
         let _ = send(stream, &ServerMsg::Refused { reason });
         NetError::RefusedClient(refusal)
     };
-    let hello = match receive::<ClientMsg>(&mut stream) {
+    let hello = match receive_client(&mut stream) {
         Ok(ClientMsg::Hello {
             physics_version,
             match_id,
@@ -282,8 +296,8 @@ fn handshake(
     let mut reader = stream.try_clone().map_err(NetError::Io)?;
     reader.set_read_timeout(None).map_err(NetError::Io)?;
     let tx = tx.clone();
-    std::thread::spawn(move || loop {
-        match receive::<ClientMsg>(&mut reader) {
+    let reads = move || loop {
+        match receive_client(&mut reader) {
             Ok(msg) => {
                 if tx.send((id, Event::Msg(msg))).is_err() {
                     return;
@@ -300,7 +314,11 @@ fn handshake(
                 return;
             }
         }
-    });
+    };
+    std::thread::Builder::new()
+        .name(format!("client#{id}"))
+        .spawn(reads)
+        .map_err(NetError::Io)?;
     Ok(Peer {
         id,
         stream,
@@ -311,21 +329,37 @@ fn handshake(
         awaited: sends_inputs && player.is_some(),
         pending: BTreeMap::new(),
         last: Vec::new(),
+        timeout: config.timeout,
     })
 }
 
-/// Sends `msg` to every live client; a client whose socket fails has left, and is logged so.
+/// Sends `msg` to every live client ([`deliver`]).
 fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result<(), NetError> {
     for peer in peers.iter_mut().filter(|p| p.alive) {
-        if let Err(e) = send(&mut peer.stream, msg) {
-            // A client that closed is seen here or by its reader thread, whichever comes first.
-            leave(peer, &e.to_string(), log)?;
-        }
+        deliver(peer, msg, log)?;
     }
     Ok(())
 }
 
-/// Logs that a live client left and why, and stops serving it.
+/// Sends `msg` to a live client; one whose socket fails has left and is logged so: a client
+/// that closed (seen here or by its reader thread, whichever comes first), or one that does not
+/// read (the send made no progress within its write timeout). The match goes on without it.
+fn deliver(peer: &mut Peer, msg: &ServerMsg, log: &mut dyn Write) -> Result<(), NetError> {
+    if let Err(e) = send(&mut peer.stream, msg) {
+        let why = match e.kind() {
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => format!(
+                "not reading: a send made no progress within {:?}",
+                peer.timeout
+            ),
+            _ => e.to_string(),
+        };
+        leave(peer, &why, log)?;
+    }
+    Ok(())
+}
+
+/// Logs that a live client left and why, and stops serving it: its connection is shut down
+/// (after a failed send part of a frame may have gone out; nothing may follow it).
 fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), NetError> {
     if peer.alive {
         writeln!(
@@ -336,6 +370,7 @@ fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), NetError
         .map_err(NetError::Log)?;
     }
     peer.alive = false;
+    let _ = peer.stream.shutdown(Shutdown::Both);
     Ok(())
 }
 
@@ -472,7 +507,7 @@ fn handle(
                 )
                 .map_err(NetError::Log)?;
                 let reason = reason.to_string();
-                let _ = send(&mut peer.stream, &ServerMsg::InputRefused { tick, reason });
+                deliver(peer, &ServerMsg::InputRefused { tick, reason }, log)?;
             }
         }
         Event::Msg(other) => {

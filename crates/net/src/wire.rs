@@ -6,7 +6,8 @@
 //! A frame is the magic [`MAGIC`], the protocol version [`PROTOCOL_VERSION`] (u16 little-endian),
 //! a little-endian `u32` length, then that many bytes. A peer of another protocol, or not of
 //! this one at all, is told apart by its first frame's first six bytes. Every length read from
-//! the socket is bounded by [`MAX_FRAME`] before anything is allocated, and a message is decoded
+//! the socket is bounded by [`MAX_FRAME`] before anything is allocated (a client's message, read
+//! by the server, by [`MAX_CLIENT_FRAME`]: [`read_client_frame`]), and a message is decoded
 //! with bincode's own size limit, so a peer sending garbage gets a typed error, never a panic or
 //! an unbounded allocation. Plain `std::net` with blocking sockets: the server is one lockstep
 //! loop with a reader thread per client, which needs no async runtime.
@@ -26,6 +27,12 @@ pub const PROTOCOL_VERSION: u16 = 1;
 
 /// The largest frame either side accepts: a snapshot of the 5,000-body scene fits.
 pub const MAX_FRAME: u32 = 64 << 20;
+
+/// The largest payload of a client's message the server (and the WebSocket bridge) accepts:
+/// 64 KiB, far above the largest real one (a hello, about 400 bytes; inputs refused past
+/// [`crate::inputs::MAX_INPUTS`] fit too), so a peer cannot make the server buffer
+/// [`MAX_FRAME`] bytes before it has even said hello.
+pub const MAX_CLIENT_FRAME: u32 = 64 << 10;
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -106,6 +113,9 @@ pub enum WireError {
     UnknownVersion(u16),
     /// The length prefix exceeds [`MAX_FRAME`].
     TooLarge(u32),
+    /// The length prefix of a client's message exceeds [`MAX_CLIENT_FRAME`]
+    /// ([`read_client_frame`]).
+    ClientTooLarge(u32),
     /// The frame is not a message of this protocol: bincode's message, kept as text (another
     /// library's, of no structure this crate defines).
     Undecodable(String),
@@ -128,6 +138,10 @@ impl std::fmt::Display for WireError {
                 "wire protocol version {v}; this build speaks version {PROTOCOL_VERSION}"
             ),
             WireError::TooLarge(n) => write!(f, "frame of {n} bytes exceeds the limit {MAX_FRAME}"),
+            WireError::ClientTooLarge(n) => write!(
+                f,
+                "frame of {n} bytes exceeds the limit {MAX_CLIENT_FRAME} of a client's message"
+            ),
             WireError::Undecodable(e) => write!(f, "undecodable message: {e}"),
             WireError::Length { frame, found } if (*found as u64) < *frame => {
                 write!(f, "truncated frame: {found} bytes of {frame}")
@@ -239,10 +253,32 @@ pub fn send<T: Serialize>(out: &mut impl Write, msg: &T) -> std::io::Result<()> 
 /// Reads one whole frame, header checked, without decoding its message: the bytes
 /// [`decode_frame`] takes (a relay forwards them as they are).
 pub fn read_frame(input: &mut impl Read) -> Result<Vec<u8>, WireError> {
+    read_frame_within(input, MAX_FRAME)
+}
+
+/// [`read_frame`] for a frame of a client's message, whose length is also bounded by
+/// [`MAX_CLIENT_FRAME`] ([`WireError::ClientTooLarge`]) before anything is allocated: what the
+/// server reads from its clients.
+pub fn read_client_frame(input: &mut impl Read) -> Result<Vec<u8>, WireError> {
+    read_frame_within(input, MAX_CLIENT_FRAME)
+}
+
+/// Reads one client's message ([`read_client_frame`]) and decodes it.
+pub fn receive_client(input: &mut impl Read) -> Result<ClientMsg, WireError> {
+    let frame = read_client_frame(input)?;
+    decode_payload(&frame[HEADER_LEN..])
+}
+
+/// [`read_frame`] with a payload of at most `limit` bytes (at most [`MAX_FRAME`]); a larger one
+/// under [`MAX_FRAME`] is [`WireError::ClientTooLarge`].
+fn read_frame_within(input: &mut impl Read, limit: u32) -> Result<Vec<u8>, WireError> {
     let mut frame = vec![0; HEADER_LEN];
     input.read_exact(&mut frame).map_err(WireError::Io)?;
     let header: &[u8; HEADER_LEN] = frame[..].try_into().expect("10 bytes");
     let len = check_header(header)?;
+    if len > limit {
+        return Err(WireError::ClientTooLarge(len));
+    }
     frame.resize(HEADER_LEN + len as usize, 0);
     input
         .read_exact(&mut frame[HEADER_LEN..])
@@ -313,5 +349,31 @@ mod tests {
         garbage[6..].copy_from_slice(&3u32.to_le_bytes());
         garbage.extend_from_slice(&[0xff; 3]);
         assert!(reason(&garbage).starts_with("undecodable message"));
+    }
+
+    #[test]
+    fn a_client_frame_is_bounded_before_its_payload_is_read() {
+        let frame = encode_frame(&hello()).unwrap();
+        assert_eq!(receive_client(&mut &frame[..]).unwrap(), hello());
+        // A header announcing one byte more than the limit: refused from the header alone (no
+        // payload follows it), while the reader of server frames would wait for the bytes.
+        let mut header = frame[..HEADER_LEN].to_vec();
+        header[6..].copy_from_slice(&(MAX_CLIENT_FRAME + 1).to_le_bytes());
+        let e = read_client_frame(&mut &header[..]).unwrap_err();
+        assert!(matches!(e, WireError::ClientTooLarge(n) if n == MAX_CLIENT_FRAME + 1));
+        assert_eq!(
+            e.to_string(),
+            "frame of 65537 bytes exceeds the limit 65536 of a client's message"
+        );
+        assert!(matches!(
+            read_frame(&mut &header[..]).unwrap_err(),
+            WireError::Io(e) if e.kind() == std::io::ErrorKind::UnexpectedEof
+        ));
+        // Past MAX_FRAME either reader says so.
+        header[6..].copy_from_slice(&(MAX_FRAME + 1).to_le_bytes());
+        assert!(matches!(
+            read_client_frame(&mut &header[..]).unwrap_err(),
+            WireError::TooLarge(_)
+        ));
     }
 }
