@@ -44,8 +44,8 @@ use std::time::{Duration, Instant};
 
 use rapier_pinned_net::error::Refusal;
 use rapier_pinned_net::wire::{
-    decode_frame, encode_frame, read_frame, ClientMsg, ServerMsg, WireError, HEADER_LEN,
-    MAX_CLIENT_FRAME,
+    decode_frame, encode_frame, is_timeout, read_frame, ClientMsg, ServerMsg, WireError,
+    HEADER_LEN, MAX_CLIENT_FRAME,
 };
 use tungstenite::error::{CapacityError, ProtocolError};
 use tungstenite::protocol::frame::coding::CloseCode;
@@ -85,11 +85,6 @@ fn say(line: &str) {
 /// A thread of the bridge: named, with a small stack.
 fn thread(name: String) -> std::thread::Builder {
     std::thread::Builder::new().name(name).stack_size(STACK)
-}
-
-/// Whether an I/O error is a timeout: a socket's (`WouldBlock` on Unix) or a deadline's.
-fn is_timeout(e: &io::Error) -> bool {
-    matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)
 }
 
 /// The connections of the bridge, counted.

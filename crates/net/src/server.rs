@@ -20,7 +20,7 @@ use rapier_pinned_digest::state_digest;
 
 use crate::error::{NetError, Refusal};
 use crate::inputs::{apply, check, repeated, seat, Input, InputRefusal, PLAYERS};
-use crate::wire::{receive_client, send, ClientMsg, Resume, ServerMsg, WireError};
+use crate::wire::{is_timeout, receive_client, send, ClientMsg, Resume, ServerMsg, WireError};
 
 /// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
 /// `now + 1 + INPUT_WINDOW`.
@@ -346,12 +346,13 @@ fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result
 /// read (the send made no progress within its write timeout). The match goes on without it.
 fn deliver(peer: &mut Peer, msg: &ServerMsg, log: &mut dyn Write) -> Result<(), NetError> {
     if let Err(e) = send(&mut peer.stream, msg) {
-        let why = match e.kind() {
-            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => format!(
+        let why = if is_timeout(&e) {
+            format!(
                 "not reading: a send made no progress within {:?}",
                 peer.timeout
-            ),
-            _ => e.to_string(),
+            )
+        } else {
+            e.to_string()
         };
         leave(peer, &why, log)?;
     }

@@ -250,6 +250,16 @@ pub fn send<T: Serialize>(out: &mut impl Write, msg: &T) -> std::io::Result<()> 
     out.flush()
 }
 
+/// Whether a socket error is a timeout: a read or write timeout of a blocking socket
+/// (`WouldBlock` on Unix, `TimedOut` elsewhere) or a deadline's. A send that times out made no
+/// progress within the socket's write timeout: its peer is not reading.
+pub fn is_timeout(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    )
+}
+
 /// Reads one whole frame, header checked, without decoding its message: the bytes
 /// [`decode_frame`] takes (a relay forwards them as they are).
 pub fn read_frame(input: &mut impl Read) -> Result<Vec<u8>, WireError> {
