@@ -5,7 +5,7 @@
 //! runs everything at another time step (the default is upstream's 1/60 s).
 
 use rapier3d::prelude::*;
-use rapier_pinned::CcdConfig;
+use rapier_pinned::{CcdConfig, PhysicsVersion};
 use rapier_pinned_ccd_eval::configs;
 use rapier_pinned_ccd_eval::variations::{rotors, spinning_blades, FamilyReport};
 
@@ -33,9 +33,9 @@ fn print(name: &str, config: CcdConfig, r: FamilyReport) {
 
 fn main() {
     let dt = dt();
-    // Upstream's rules, the current version, and the version 3 candidate (policy 3).
-    let candidate = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth);
-    for config in [CcdConfig::upstream(), CcdConfig::current(), candidate] {
+    // Upstream's rules, physics-version 2 and the current version (3).
+    let v2 = CcdConfig::version(PhysicsVersion::V2).expect("released");
+    for config in [CcdConfig::upstream(), v2, CcdConfig::current()] {
         for spin in [100.0, 300.0, 600.0, 1000.0, 2000.0] {
             print(
                 &format!("spinning blade {spin} rad/s, 3 thicknesses"),

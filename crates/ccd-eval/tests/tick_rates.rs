@@ -1,8 +1,9 @@
 //! The gates at each tick rate (issue 30; docs/physics-engine.md §3, "Gates at each tick rate"):
-//! a tick rate is allowed by a physics-version when every moving-target set that holds under it
-//! at 60 Hz (its release rate) also holds at that rate. This test runs the table's rates and
-//! fails when a verdict there is stale: an allowed rate where a deciding set fails, or a rate
-//! marked not allowed where the documented sets do not fail (or others fail too).
+//! a tick rate is allowed by a physics-version when every set its gates apply to that holds under
+//! it at 60 Hz (its release rate) also holds at that rate: the moving-target sets, and from
+//! version 3 on the fixed-target sets too. This test runs the table's rates and fails when a
+//! verdict there is stale: an allowed rate where a deciding set fails, or a rate marked not
+//! allowed where the documented sets do not fail (or others fail too).
 
 use rapier_pinned::{CcdConfig, PhysicsVersion};
 use rapier_pinned_ccd_eval::perturbation::{params_at, run_set_with};
@@ -12,15 +13,22 @@ use rapier_pinned_scenes::{thin_sets, ThinSet};
 /// that fail there. The rates it allows are the version table's (`VersionEntry::choices`).
 struct Verdicts {
     version: PhysicsVersion,
-    /// The moving-target sets that hold at 60 Hz, as documented.
+    /// Whether the version's gates apply to the fixed-target sets too (version 3's release rule).
+    fixed_targets: bool,
+    /// The sets its gates apply to that hold at 60 Hz, as documented.
     deciding: &'static [&'static str],
     not_allowed: &'static [(u32, &'static [&'static str])],
 }
 
-const VERSIONS: [Verdicts; 2] = [
+const VERSIONS: [Verdicts; 3] = [
     Verdicts {
         version: PhysicsVersion::V1,
-        deciding: &["spinning_blade_capped", "projectile_pressed"],
+        fixed_targets: false,
+        deciding: &[
+            "spinning_blade_capped",
+            "projectile_pressed",
+            "vehicle_push_clear",
+        ],
         not_allowed: &[
             (30, &["spinning_blade_capped"]),
             (50, &["spinning_blade_capped"]),
@@ -29,6 +37,7 @@ const VERSIONS: [Verdicts; 2] = [
     },
     Verdicts {
         version: PhysicsVersion::V2,
+        fixed_targets: false,
         deciding: &[
             "spinning_blade",
             "spinning_blade_capped",
@@ -38,12 +47,36 @@ const VERSIONS: [Verdicts; 2] = [
             "projectile_pressed",
             "vehicle_ram",
             "vehicle_push",
+            "vehicle_ram_clear",
+            "vehicle_push_clear",
         ],
         not_allowed: &[
             (30, &["vehicle_ram"]),
             (50, &["vehicle_ram"]),
             (144, &["vehicle_ram"]),
         ],
+    },
+    Verdicts {
+        version: PhysicsVersion::V3,
+        fixed_targets: true,
+        deciding: &[
+            "spinning_blade",
+            "spinning_blade_capped",
+            "box_into_rotor_100",
+            "box_into_rotor_300",
+            "blade_pressed",
+            "projectile_pressed",
+            "projectile_pushed",
+            "vehicle_ram",
+            "vehicle_push",
+            "vehicle_ram_clear",
+            "vehicle_push_clear",
+            "fixed_plate",
+            "fixed_wall",
+            "slanted_blade",
+            "hex_wheel",
+        ],
+        not_allowed: &[(50, &["box_into_rotor_300"])],
     },
 ];
 
@@ -63,7 +96,7 @@ fn each_versions_tick_rate_verdicts_hold() {
         // The rule's deciding sets, measured: the moving-target sets that hold at 60 Hz.
         let deciding: Vec<&ThinSet> = thin_sets()
             .iter()
-            .filter(|s| s.moving_target)
+            .filter(|s| s.moving_target || v.fixed_targets)
             .filter(|s| run_set_with(s, params_at(config, 60), false).meets_gates())
             .collect();
         let names: Vec<&str> = deciding.iter().map(|s| s.name).collect();

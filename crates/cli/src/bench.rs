@@ -12,56 +12,60 @@ use std::process::Command;
 
 use clap::ValueEnum;
 use rapier3d::prelude::*;
-use rapier_pinned::{version::entry, CcdConfig, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{version::entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_ccd_eval::truncation::Truncation;
 use rapier_pinned_scenes::{bench_cases, find_case, BenchCase};
 
 use crate::failure::Failure;
 
-/// The fork's configurations: defaults, the current physics-version, and each CCD setting alone.
+/// The fork's configurations: defaults, the current physics-version and the one before it, and
+/// each CCD setting of the current version alone.
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum Config {
     /// `IntegrationParameters::default()`: upstream's behaviour.
     Defaults,
     /// The current physics-version's pinned parameters.
     Current,
+    /// The physics-version before the current one: what a new version must cost no more than
+    /// (its release rule, `docs/decisions/physics-version-3.md`).
+    Previous,
     /// `ccd_relative_motion` alone.
     RelativeMotion,
     /// The current physics-version's `ccd_persistent_contact_policy` alone.
     Policy,
-    /// The physics-version 3 candidate, not released: `ccd_relative_motion` with policy 3
-    /// (`docs/decisions/physics-version-3-candidate.md`).
-    Candidate,
 }
 
 impl Config {
-    /// The configurations whose instructions `--callgrind` counts: the control, the current
-    /// version and the version 3 candidate.
-    const COUNTED: [Config; 3] = [Config::Defaults, Config::Current, Config::Candidate];
+    /// The configurations whose instructions `--callgrind` counts: the control, the version
+    /// before the current one and the current one.
+    const COUNTED: [Config; 3] = [Config::Defaults, Config::Previous, Config::Current];
 
     const ALL: [Config; 5] = [
         Config::Defaults,
+        Config::Previous,
         Config::Current,
         Config::RelativeMotion,
         Config::Policy,
-        Config::Candidate,
     ];
+
+    /// The physics-version before the current one.
+    fn previous() -> PhysicsVersion {
+        PhysicsVersion::new(PHYSICS_VERSION_CURRENT.get() - 1)
+    }
 
     /// The integration parameters the fork runs this configuration with.
     fn params(self) -> IntegrationParameters {
-        let current = || {
-            entry(PHYSICS_VERSION_CURRENT)
-                .expect("the current version is released")
-                .params()
-        };
+        let pinned = |v| entry(v).expect("a released version").params();
         match self {
             Config::Defaults => IntegrationParameters::default(),
-            Config::Current => current(),
+            Config::Current => pinned(PHYSICS_VERSION_CURRENT),
+            Config::Previous => pinned(Config::previous()),
             Config::RelativeMotion => CcdConfig::new(true, CcdConfig::UPSTREAM.policy).params(),
-            Config::Policy => CcdConfig::new(false, CcdConfig::of(&current()).policy).params(),
-            Config::Candidate => {
-                CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth).params()
-            }
+            Config::Policy => CcdConfig::new(
+                false,
+                CcdConfig::of(&pinned(PHYSICS_VERSION_CURRENT)).policy,
+            )
+            .params(),
         }
     }
 
@@ -70,12 +74,12 @@ impl Config {
         match self {
             Config::Defaults => "defaults".into(),
             Config::Current => format!("v{PHYSICS_VERSION_CURRENT} (current)"),
+            Config::Previous => format!("v{}", Config::previous()),
             Config::RelativeMotion => "relative motion".into(),
             Config::Policy => {
                 let policy = CcdConfig::of(&Config::Current.params()).policy as u8;
                 format!("policy {policy}")
             }
-            Config::Candidate => "v3 candidate".into(),
         }
     }
 
@@ -344,7 +348,9 @@ fn compare(bench: &BenchArgs) -> Result<(), String> {
 
 /// Instruction counts of the stepping only (`--toggle-collect=*bench_step*`) of `named` cases
 /// (default: arena and vehicles), upstream and the fork, with their ratio: repeatable where
-/// wall-clock time is not. Quick: arena's first 3 steps, the current physics-version only.
+/// wall-clock time is not. The current version's row also reads against the version before it,
+/// judged by the release rule ([`release_rule`]). Quick: arena's first 3 steps, the current
+/// physics-version only.
 fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<(), String> {
     if Command::new("valgrind").arg("--version").output().is_err() {
         println!("WARNING: valgrind not found: instruction counts skipped");
@@ -360,21 +366,82 @@ fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<()
     let span = if quick { "first 3 steps" } else { "whole run" };
     println!("\ninstruction counts (callgrind, stepping only, {span})");
     println!(
-        "{:<22} {:<16} {:>16} {:>16} {:>6}",
-        "case", "config", "fork Ir", "upstream Ir", "ratio"
+        "{:<22} {:<16} {:>16} {:>16} {:>6}  release rule (against v{})",
+        "case",
+        "config",
+        "fork Ir",
+        "upstream Ir",
+        "ratio",
+        Config::previous()
     );
+    let mut failed = Vec::new();
     for case in cases {
         let up = callgrind(upstream, case, limit)?;
+        let mut previous = None;
         for config in configs {
             let fork = callgrind(&Side::fork(*config)?, case, limit)?;
+            let ratio = fork as f64 / up as f64;
+            let rule = match (config, previous) {
+                (Config::Previous, _) => {
+                    previous = Some(fork);
+                    String::new()
+                }
+                (Config::Current, Some(before)) => {
+                    let (text, holds) = release_rule(case, ratio, fork, before);
+                    if !holds {
+                        failed.push(*case);
+                    }
+                    text
+                }
+                _ => String::new(),
+            };
             println!(
-                "{case:<22} {:<16} {fork:>16} {up:>16} {:>6.3}",
+                "{case:<22} {:<16} {fork:>16} {up:>16} {ratio:>6.3}  {rule}",
                 config.label(),
-                fork as f64 / up as f64
             );
         }
     }
+    if configs.contains(&Config::Previous) {
+        println!(
+            "release rule: v{PHYSICS_VERSION_CURRENT} at most {:+.0}% of v{}'s instructions on every \
+             case, the piles at most {PILE_RATIO}x upstream; {} of {} cases fail{}",
+            100.0 * (RELEASE_RATIO - 1.0),
+            Config::previous(),
+            failed.len(),
+            cases.len(),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", failed.join(", "))
+            }
+        );
+    }
     Ok(())
+}
+
+/// The release rule's cost clause (`docs/decisions/physics-version-3.md`): a new version spends at
+/// most this times the version before it's instructions on every case.
+const RELEASE_RATIO: f64 = 1.05;
+/// ... and at most this times upstream's on the piles (pyramid, tower, the mixed piles).
+const PILE_RATIO: f64 = 1.02;
+
+/// The release rule's verdict on one case: the current version's `fork` instructions against the
+/// previous version's `before`, and on a pile its `ratio` to upstream. The text and whether it
+/// holds.
+fn release_rule(case: &str, ratio: f64, fork: u64, before: u64) -> (String, bool) {
+    let change = fork as f64 / before as f64;
+    let pile = ["pyramid", "tower"].contains(&case) || case.starts_with("mixed_");
+    let holds = change <= RELEASE_RATIO && (!pile || ratio <= PILE_RATIO);
+    let verdict = if holds { "holds" } else { "FAILS" };
+    let pile = if pile {
+        format!(", {ratio:.3}x upstream (pile)")
+    } else {
+        String::new()
+    };
+    (
+        format!("{:+.1}%{pile}: {verdict}", 100.0 * (change - 1.0)),
+        holds,
+    )
 }
 
 /// Instructions executed inside `bench_step` by one run of `case` on `side`.

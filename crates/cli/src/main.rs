@@ -65,9 +65,10 @@ enum Command {
     /// print the figures.
     Sweeps(sweeps::Args),
     /// Run the thin-part perturbation suite under persistent-contact policies 0, 1 and
-    /// 2, each with `ccd_relative_motion` off and on: strict pass-throughs (by the frames,
-    /// cleared by the between-frames refinement, gated), max end-of-frame penetration and
-    /// truncation per set; then the current physics-version's gated steps, each replayed.
+    /// 2, each with `ccd_relative_motion` off and on, and the current physics-version's
+    /// settings: strict pass-throughs (by the frames, cleared by the between-frames refinement,
+    /// gated), max end-of-frame penetration and truncation per set; then the current
+    /// physics-version's gated steps, each replayed.
     Perturbation(perturbation::Args),
     /// Write every step's state digest (`scene step digest`) of the catalog scenes and of every
     /// run of the thin-part sets, at upstream default settings (or `--config`).
@@ -93,10 +94,10 @@ enum Command {
     /// Join a match as a client: announce the physics-version, restore the server's snapshot,
     /// step in lockstep and report digests; exit 1 with the reason if refused or diverged.
     Join(net::JoinArgs),
-    /// Time the benchmark cases on the fork (defaults, the current physics-version, each CCD
-    /// setting alone) and on pristine upstream, alternating, and print the table: ms/step
-    /// medians, ratios against upstream, the aims, truncation (docs/benchmarks.md; scripts/bench
-    /// builds both sides and runs this).
+    /// Time the benchmark cases on the fork (defaults, the physics-version before the current
+    /// one, the current one, each CCD setting alone) and on pristine upstream, alternating, and
+    /// print the table: ms/step medians, ratios against upstream, the aims, truncation
+    /// (docs/benchmarks.md; scripts/bench builds both sides and runs this).
     Bench(bench::BenchArgs),
     /// One sample of `bench`'s fork side: time a benchmark case, print ms/step per run.
     #[command(hide = true)]

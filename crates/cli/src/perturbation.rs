@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use rapier3d::prelude::*;
+use rapier_pinned::CcdConfig;
 use rapier_pinned_ccd_eval::configs::all_six;
 use rapier_pinned_ccd_eval::perturbation::{table, table_at};
 use rapier_pinned_scenes::thin_sets;
@@ -23,7 +24,8 @@ pub struct Args {
     #[arg(long)]
     no_truncation: bool,
     /// Only these configurations, each `POLICY:on` or `POLICY:off` (relative motion), e.g.
-    /// `3:on` (default: policies 0, 1 and 2, each off and on).
+    /// `3:on` (default: policies 0, 1 and 2, each off and on, then the current physics-version's
+    /// `3:on`).
     #[arg(long = "config", value_name = "POLICY:RM")]
     configs: Vec<String>,
     /// Run at N steps per second (`dt = 1 / N`, the same simulated time per case), one
@@ -83,7 +85,7 @@ fn perturbation(
         .map(|c| ccd_config(c))
         .collect::<Result<Vec<_>, _>>()?;
     let configs = if configs.is_empty() {
-        all_six().to_vec()
+        default_configs()
     } else {
         configs
     };
@@ -98,4 +100,14 @@ fn perturbation(
         eprintln!("tick rate {hz} Hz: {:.2} s", start.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+/// The table's configurations by default: policies 0, 1 and 2, each with relative motion off and
+/// on, then the current physics-version's settings when they are not among them.
+fn default_configs() -> Vec<CcdConfig> {
+    let mut configs = all_six().to_vec();
+    if !configs.contains(&CcdConfig::current()) {
+        configs.push(CcdConfig::current());
+    }
+    configs
 }

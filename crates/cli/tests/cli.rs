@@ -90,13 +90,16 @@ fn perturbation_prints_every_configuration_of_a_set() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let rows = rows_of(&text, "vehicle_push");
-    assert_eq!(rows.len(), 6, "{text}");
-    // The configuration the physics-version will pin meets the gates on this moving-target set.
-    assert!(
-        rows.iter()
-            .any(|r| r.contains("p2 rm on") && r.ends_with("holds")),
-        "{text}"
-    );
+    // Policies 0, 1 and 2, each with relative motion off and on, then the current version's.
+    assert_eq!(rows.len(), 7, "{text}");
+    // The configurations versions 2 and 3 pin meet the gates on this moving-target set.
+    for config in ["p2 rm on", "p3 rm on"] {
+        assert!(
+            rows.iter()
+                .any(|r| r.contains(config) && r.ends_with("holds")),
+            "{config}: {text}"
+        );
+    }
 }
 
 #[test]
@@ -127,12 +130,13 @@ fn unknown_perturbation_set_is_a_clear_error() {
 // ---- versions -------------------------------------------------------------------------------
 
 #[test]
-fn versions_names_exactly_the_fields_that_differ_between_1_and_2() {
+fn versions_names_exactly_the_fields_that_differ_between_consecutive_versions() {
     let out = rapier_pinned(&["versions"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("physics-version 1\n"), "{text}");
-    assert!(text.contains("physics-version 2 (current)\n"), "{text}");
+    assert!(text.contains("physics-version 2\n"), "{text}");
+    assert!(text.contains("physics-version 3 (current)\n"), "{text}");
     for entry in rapier_pinned::version::table() {
         let digest = rapier_pinned_hex(&entry.digest());
         assert!(
@@ -141,29 +145,35 @@ fn versions_names_exactly_the_fields_that_differ_between_1_and_2() {
             entry.number
         );
     }
-    let changes = text
-        .split("changes from 1 to 2")
-        .nth(1)
-        .expect("a 1 -> 2 section");
-    let fields: Vec<&str> = changes
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .map(|l| l.trim().split(':').next().unwrap())
-        .collect();
-    assert_eq!(
-        fields,
-        ["ccd_relative_motion", "ccd_persistent_contact_policy"],
-        "{text}"
-    );
-    assert!(
-        changes.contains("ccd_relative_motion: false -> true"),
-        "{text}"
-    );
-    assert!(
-        changes.contains("ccd_persistent_contact_policy: Upstream -> CoreSphereFixedTargets"),
-        "{text}"
-    );
+    // Each version is the one before it plus exactly these changes.
+    for (section, fields, changed) in [
+        (
+            "changes from 1 to 2",
+            &["ccd_relative_motion", "ccd_persistent_contact_policy"][..],
+            &[
+                "ccd_relative_motion: false -> true",
+                "ccd_persistent_contact_policy: Upstream -> CoreSphereFixedTargets",
+            ][..],
+        ),
+        (
+            // The policy, and the series version 3 was released with.
+            "changes from 2 to 3",
+            &["patch_series", "ccd_persistent_contact_policy"],
+            &["ccd_persistent_contact_policy: CoreSphereFixedTargets -> KeepDepth"],
+        ),
+    ] {
+        let changes = text.split(section).nth(1).expect(section);
+        let named: Vec<&str> = changes
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| l.trim().split(':').next().unwrap())
+            .collect();
+        assert_eq!(named, fields, "{text}");
+        for change in changed {
+            assert!(changes.contains(change), "{change}: {text}");
+        }
+    }
 }
 
 #[test]
@@ -251,12 +261,12 @@ fn snapshot_save_inspect_verify_round_trip() {
         0,
     );
     assert!(
-        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 2")),
+        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 3")),
         "{stdout}"
     );
 
     // The same bytes as the wrapper's own snapshot of that world.
-    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2)
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT)
         .unwrap()
         .with_match_id(5);
     let scene = rapier_pinned_scenes::find("ball_drop").unwrap();
@@ -271,7 +281,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         "format version   1",
         "flags            0x0000",
         "authenticated    no",
-        "physics-version  2 (current)",
+        "physics-version  3 (current)",
         "tick             30",
         "match id         5",
         "bodies           1",
@@ -299,16 +309,14 @@ fn snapshot_save_inspect_verify_round_trip() {
         "{stdout}"
     );
     assert!(
-        stdout.contains(
-            "ccd_relative_motion true, ccd_persistent_contact_policy CoreSphereFixedTargets"
-        ),
+        stdout.contains("ccd_relative_motion true, ccd_persistent_contact_policy KeepDepth"),
         "{stdout}"
     );
 
     let (stdout, _) = run(&["snapshot", "verify", f, "--match-id", "5"], 0);
     assert_eq!(
         stdout,
-        format!("ok: {f}: physics-version 2, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0\n")
+        format!("ok: {f}: physics-version 3, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0\n")
     );
     // The physics-version can be demanded explicitly.
     run(
@@ -319,7 +327,7 @@ fn snapshot_save_inspect_verify_round_trip() {
             "--match-id",
             "5",
             "--physics-version",
-            "2",
+            "3",
         ],
         0,
     );
@@ -362,7 +370,7 @@ fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
     refused(&not_a_snapshot, &[], "BadMagic");
 
     let stderr = refused(&file, &["--physics-version", "1"], "PhysicsVersionMismatch");
-    assert!(stderr.contains("snapshot 2, world 1"), "{stderr}");
+    assert!(stderr.contains("snapshot 3, world 1"), "{stderr}");
     let stderr = refused(&file, &["--match-id", "3"], "ConfigDigestMismatch");
     assert!(stderr.contains("another match id than 3"), "{stderr}");
 
@@ -421,7 +429,7 @@ fn both_formats_save_restore_and_tell_another_match() {
         );
 
         // A damaged world re-sealed for another match: refused with what is wrong with it.
-        let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2)
+        let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT)
             .unwrap()
             .with_match_id(9);
         let mut payload =
@@ -430,7 +438,7 @@ fn both_formats_save_restore_and_tell_another_match() {
         payload.truncate(payload.len() / 2);
         let sealed = if format == 2 {
             rapier_pinned::testing::seal_compressed(
-                rapier_pinned::PhysicsVersion::V2,
+                rapier_pinned::PHYSICS_VERSION_CURRENT,
                 5,
                 config.digest(),
                 &payload,
@@ -438,7 +446,7 @@ fn both_formats_save_restore_and_tell_another_match() {
             )
         } else {
             rapier_pinned::testing::seal(
-                rapier_pinned::PhysicsVersion::V2,
+                rapier_pinned::PHYSICS_VERSION_CURRENT,
                 5,
                 config.digest(),
                 &payload,
@@ -449,7 +457,7 @@ fn both_formats_save_restore_and_tell_another_match() {
         std::fs::write(&damaged, &sealed).unwrap();
         let stderr = refused(&damaged, &[], "ConfigDigestMismatch");
         assert!(
-            stderr.contains("not a valid physics-version 2 world"),
+            stderr.contains("not a valid physics-version 3 world"),
             "{name}: {stderr}"
         );
         let (_, stderr) = run(&["snapshot", "inspect", damaged.to_str().unwrap()], 1);
@@ -490,7 +498,7 @@ fn snapshot_keys_authenticate_and_their_file_format_is_checked() {
         0,
     );
     let key = rapier_pinned::SnapshotKey::new([0xab; 32]);
-    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PhysicsVersion::V2).unwrap();
+    let config = rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT).unwrap();
     rapier_pinned::PinnedWorld::restore(config, &std::fs::read(&signed).unwrap(), Some(&key))
         .unwrap();
 
@@ -620,7 +628,7 @@ fn a_game_chooses_its_settings_and_a_snapshot_is_refused_under_others() {
     // Values the version does not allow are usage errors, before anything is built.
     for bad in [
         &["--tick-hz", "45"][..],
-        &["--tick-hz", "30"],
+        &["--tick-hz", "50"],
         &["--length-unit", "0"],
         &["--gravity", "0,NaN,0"],
         &["--gravity", "0,-9.81"],
@@ -796,7 +804,7 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
         0,
     );
     assert!(
-        stdout.contains("golden physics-version 2: 2 files, 2 identical, 0 differ"),
+        stdout.contains("golden physics-version 3: 2 files, 2 identical, 0 differ"),
         "{stdout}"
     );
 
@@ -804,16 +812,16 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
     // and a picture written.
     let dir = scratch("golden-tampered");
     let golden = dir.join("golden");
-    std::fs::create_dir_all(golden.join("2")).unwrap();
+    std::fs::create_dir_all(golden.join("3")).unwrap();
     let root =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/2/vehicles.snap");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/3/vehicles.snap");
     let file = std::fs::read_to_string(root).unwrap();
     let line = file.lines().find(|l| l.starts_with("60 ")).unwrap();
     let body = line.split(" | ").nth(2).unwrap();
     let x = body.split(' ').nth(2).unwrap();
     let tampered = line.replace(body, &body.replacen(&format!(" {x} "), " 99.5 ", 1));
     std::fs::write(
-        golden.join("2/vehicles.snap"),
+        golden.join("3/vehicles.snap"),
         file.replace(line, &tampered),
     )
     .unwrap();
@@ -840,7 +848,7 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
         stderr.contains(&format!("body {id}: translation.x golden 99.5, now {x}")),
         "{stderr}"
     );
-    let svg = pictures.join(format!("2-vehicles-{id}.svg"));
+    let svg = pictures.join(format!("3-vehicles-{id}.svg"));
     assert!(
         std::fs::read_to_string(&svg).unwrap().starts_with("<svg"),
         "{}",
@@ -928,6 +936,7 @@ fn conformance_prints_one_line_per_suite_and_a_total() {
         "sweeps/random.csv",
         "snapshots/1",
         "snapshots/2",
+        "snapshots/3",
         "snapshots/upstream-0.36.1",
     ] {
         assert!(
@@ -947,7 +956,7 @@ fn conformance_prints_one_line_per_suite_and_a_total() {
 #[test]
 fn check_prints_the_summary_table_for_the_current_version() {
     let (stdout, _) = run(&["check"], 0);
-    assert!(stdout.contains("golden 2/ (scene files)"), "{stdout}");
+    assert!(stdout.contains("golden 3/ (scene files)"), "{stdout}");
     assert!(!stdout.contains("golden 1/"), "{stdout}");
     assert!(
         stdout.lines().last().unwrap().starts_with("total"),

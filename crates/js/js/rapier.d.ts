@@ -91,9 +91,9 @@ export interface IntegrationParameters {
   maxCcdSubsteps: number; warmstartCoefficient: number; normalizedAllowedLinearError: number;
   normalizedMaxCorrectiveVelocity: number; normalizedPredictionDistance: number;
   contactNaturalFrequency: number; contactDampingRatio: number;
-  /** Bullet pairs swept on both bodies' motions (physics-version 2: true). */
+  /** Bullet pairs swept on both bodies' motions (physics-versions 2 and 3: true). */
   ccdRelativeMotion: boolean;
-  /** What CCD does with a pair in contact at the start of a step, 0 to 3 (version 2: 2). */
+  /** What CCD does with a pair in contact at the start of a step, 0 to 3 (version 2: 2; version 3: 3). */
   ccdPersistentContactPolicy: number;
 }
 

@@ -1,8 +1,8 @@
 // An unmodified rapier.js program (programs/ccd.mjs, written against rapier.js's API in the shape
 // of its testbed demos) runs on the package: with the settings off it gives stock
-// @dimforge/rapier3d-deterministic-compat 0.21.0's result bit for bit; under physics-version 2's
-// two CCD settings, set through the TypeScript API, another one, with no ball passing through a
-// moving plate or a spinning blade.
+// @dimforge/rapier3d-deterministic-compat 0.21.0's result bit for bit; under the CCD settings of
+// physics-version 2 and of version 3 (current), set through the TypeScript API, another one, with
+// no ball passing through a moving plate or a spinning blade.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -32,8 +32,9 @@ function run(R, configure = () => {}) {
   return { state: hash.digest("hex"), through };
 }
 
-const version2 = (world) => {
-  const pinned = RAPIER.PinnedWorld.new(2, 0).integrationParameters;
+/** Sets a world's two CCD settings to physics-version `v`'s. */
+const version = (v) => (world) => {
+  const pinned = RAPIER.PinnedWorld.new(v, 0).integrationParameters;
   world.integrationParameters.ccdRelativeMotion = pinned.ccdRelativeMotion;
   world.integrationParameters.ccdPersistentContactPolicy = pinned.ccdPersistentContactPolicy;
 };
@@ -48,11 +49,13 @@ test("settings off: the package gives stock rapier.js 0.21.0's result bit for bi
   assert.deepEqual(ours, stock);
 });
 
-test("physics-version 2's settings: another result, and no ball through (upstream: some)", (t) => {
-  const upstream = run(RAPIER);
-  const pinned = run(RAPIER, version2);
-  t.diagnostic(`upstream rules: ${upstream.through} of 10 through; version 2: ${pinned.through}`);
-  assert.notEqual(pinned.state, upstream.state);
-  assert.ok(upstream.through > 0, "the known-bad case: upstream's CCD lets a ball through");
-  assert.equal(pinned.through, 0);
-});
+for (const v of [2, RAPIER.physicsVersionCurrent()]) {
+  test(`physics-version ${v}'s settings: another result, and no ball through (upstream: some)`, (t) => {
+    const upstream = run(RAPIER);
+    const pinned = run(RAPIER, version(v));
+    t.diagnostic(`upstream rules: ${upstream.through} of 10 through; version ${v}: ${pinned.through}`);
+    assert.notEqual(pinned.state, upstream.state);
+    assert.ok(upstream.through > 0, "the known-bad case: upstream's CCD lets a ball through");
+    assert.equal(pinned.through, 0);
+  });
+}

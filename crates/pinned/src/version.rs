@@ -24,8 +24,10 @@ impl PhysicsVersion {
     pub const V1: PhysicsVersion = PhysicsVersion::new(1);
     /// Physics-version 2: version 1 with relative-motion CCD and persistent-contact policy 2.
     pub const V2: PhysicsVersion = PhysicsVersion::new(2);
+    /// Physics-version 3: version 2 with persistent-contact policy 3 (`KeepDepth`).
+    pub const V3: PhysicsVersion = PhysicsVersion::new(3);
     /// The newest released physics-version ([`PHYSICS_VERSION_CURRENT`]).
-    pub const CURRENT: PhysicsVersion = PhysicsVersion::V2;
+    pub const CURRENT: PhysicsVersion = PhysicsVersion::V3;
 }
 
 /// The newest released physics-version.
@@ -37,11 +39,20 @@ pub const PHYSICS_VERSION_CURRENT: PhysicsVersion = PhysicsVersion::CURRENT;
 pub const RELEASED_SERIES_1_2: &str =
     "c8950ceb95cdaf44be3272e1151ac30226ad73754841f1b9a89bb65dc78e60d9";
 
-/// Later patch series that changed the fork's code but no trajectory of any released version,
-/// oldest first, each with what changed. Each was proven bit-identical in the commit that made
-/// it by the golden check (`rapier-pinned check --all`: every golden trajectory and conformance
-/// vector of every released version unchanged), which CI runs on every change. A build from one
-/// of them serves the released versions under their released digests.
+/// The patch series version 3 was released with: the series re-cut of the
+/// [`BIT_IDENTICAL_SERIES`] entry of the same hash, which policy 3 (patch
+/// `0009-rapier-ccd-keep-depth-policy`) had reached its released form in.
+pub const RELEASED_SERIES_3: &str =
+    "b25b6abf99b78bdf64b7730e77cbdbbbd71dc20e39c5e3add29287817b2df7a4";
+
+/// Later patch series that changed the fork's code but no trajectory of any version released
+/// before it, oldest first, each with what changed. Each was proven bit-identical in the commit
+/// that made it by the golden check (`rapier-pinned check --all`: every golden trajectory and
+/// conformance vector of every released version unchanged), which CI runs on every change. A
+/// build from one of them serves the versions released before it (and with it) under their
+/// released digests: [`serves`]. Version 3 was released with the last series below that predates
+/// it ([`RELEASED_SERIES_3`]); the ones before that changed policy 3's trajectories and serve
+/// versions 1 and 2 only.
 pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
     (
         "8a9bd8a40679b3e616bbd94e41290b80f468775d0b634e2f41bcfaccd08154ae",
@@ -119,9 +130,17 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
 pub const PATCH_SERIES: &str = "b25b6abf99b78bdf64b7730e77cbdbbbd71dc20e39c5e3add29287817b2df7a4";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
-/// it was released with, or a later one proven bit-identical ([`BIT_IDENTICAL_SERIES`]).
+/// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]
+/// after the entry's own series (versions 1 and 2's series precedes the whole list).
 pub fn serves(entry: &VersionEntry, hash: &str) -> bool {
-    entry.patch_series == hash || BIT_IDENTICAL_SERIES.iter().any(|(h, _)| *h == hash)
+    let later = BIT_IDENTICAL_SERIES
+        .iter()
+        .position(|(h, _)| *h == entry.patch_series)
+        .map_or(0, |own| own + 1);
+    entry.patch_series == hash
+        || BIT_IDENTICAL_SERIES[later..]
+            .iter()
+            .any(|(h, _)| *h == hash)
 }
 
 /// Everything one physics-version pins: what changes a trajectory.
@@ -164,7 +183,16 @@ const CHOICES_1_2: Choices = Choices {
     max_gravity: 1000.0,
 };
 
-static TABLE: [VersionEntry; 2] = [
+/// The choices version 3 allows: the tick rates its gates were measured to hold at
+/// (`docs/physics-engine.md`, "Gates at each tick rate": 30 and 144 Hz too, where version 2's
+/// vehicle ram goes through; not 50 Hz, where one rotor step stays gated), and versions 1 and 2's
+/// length units and gravity.
+const CHOICES_3: Choices = Choices {
+    tick_hz: &[30, 60, 120, 144],
+    ..CHOICES_1_2
+};
+
+static TABLE: [VersionEntry; 3] = [
     VersionEntry {
         number: PhysicsVersion::V1,
         rapier3d: "0.36.1",
@@ -190,6 +218,19 @@ static TABLE: [VersionEntry; 2] = [
         params: params_v2,
         tick_hz: 60,
         choices: CHOICES_1_2,
+    },
+    VersionEntry {
+        number: PhysicsVersion::V3,
+        rapier3d: "0.36.1",
+        parry3d: "0.31.1",
+        patch_series: RELEASED_SERIES_3,
+        scalar: "f32",
+        features: &["enhanced-determinism"],
+        core_fraction: 0.25,
+        gravity: [-0.0, -9.81, -0.0],
+        params: params_v3,
+        tick_hz: 60,
+        choices: CHOICES_3,
     },
 ];
 
@@ -544,7 +585,18 @@ fn params_v2() -> IntegrationParameters {
     }
 }
 
-/// The soft-body recovery settings of versions 1 and 2 (rapier3d 0.36.1's defaults), released:
+/// Physics-version 3: version 2 with policy 3 (`KeepDepth`), written as exactly that difference:
+/// a pair in contact at the start of a step is not clamped, and no pair with a part thinner than
+/// the allowed error ends the step deeper than it started
+/// (`docs/decisions/physics-version-3.md`).
+fn params_v3() -> IntegrationParameters {
+    IntegrationParameters {
+        ccd_persistent_contact_policy: CcdPersistentContactPolicy::KeepDepth,
+        ..params_v2()
+    }
+}
+
+/// The soft-body recovery settings of versions 1, 2 and 3 (rapier3d 0.36.1's defaults), released:
 /// never edit; a later version that wants others writes its own function.
 fn soft_recovery_v1() -> SoftRecoverySettings {
     SoftRecoverySettings {

@@ -151,8 +151,14 @@ fn versions_configs_and_keys() {
             Some(ErrorKind::UnknownPhysicsVersion),
         ),
         (
-            "physics-version 3",
-            seal_as(PhysicsVersion::new(3), MATCH, None),
+            "physics-version 3 into 2",
+            seal_as(PhysicsVersion::V3, MATCH, None),
+            None,
+            Some(ErrorKind::PhysicsVersionMismatch),
+        ),
+        (
+            "physics-version 4",
+            seal_as(PhysicsVersion::new(4), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),

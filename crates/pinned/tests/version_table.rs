@@ -1,11 +1,12 @@
 //! The physics-version table: pinned digests, the patch-series hash against the tree, and what
-//! versions 1 and 2 pin.
+//! versions 1, 2 and 3 pin.
 
 mod series;
 
 use rapier3d::prelude::*;
 use rapier_pinned::version::{
-    diff_entries, param_fields, serves, table, PATCH_SERIES, RELEASED_SERIES_1_2,
+    diff_entries, param_fields, serves, table, BIT_IDENTICAL_SERIES, PATCH_SERIES,
+    RELEASED_SERIES_1_2, RELEASED_SERIES_3,
 };
 use rapier_pinned::{entry, ErrorKind, PhysicsVersion, WorldConfig, PHYSICS_VERSION_CURRENT};
 use series::patch_series_hash;
@@ -16,7 +17,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// Each released entry's digest, pinned: a released entry never changes.
-const PINNED_DIGESTS: [(PhysicsVersion, &str); 2] = [
+const PINNED_DIGESTS: [(PhysicsVersion, &str); 3] = [
     (
         PhysicsVersion::V1,
         "e698f707fccdef2994bc4954c4763198b1c98d67673c3e2834989a85315c257e",
@@ -24,6 +25,10 @@ const PINNED_DIGESTS: [(PhysicsVersion, &str); 2] = [
     (
         PhysicsVersion::V2,
         "f57624ac07bbde19ccc34dfbdf465e101a3a1ba44d27dbeb5000529ab975c844",
+    ),
+    (
+        PhysicsVersion::V3,
+        "5780c11eb2715a7933c94c43a44c1a85970ba602af5dc02009d78c394ab38206",
     ),
 ];
 
@@ -67,9 +72,28 @@ fn an_unlisted_series_serves_no_released_version() {
     let unlisted = "0".repeat(64);
     assert!(table().iter().all(|e| !serves(e, &unlisted)));
     // Released entries keep the series they were released with.
-    assert!(table()
+    let series: Vec<&str> = table().iter().map(|e| e.patch_series).collect();
+    assert_eq!(
+        series,
+        [RELEASED_SERIES_1_2, RELEASED_SERIES_1_2, RELEASED_SERIES_3]
+    );
+}
+
+/// A bit-identical series serves the versions released before it, never one released after it:
+/// the series before version 3's release changed policy 3's trajectories.
+#[test]
+fn a_series_serves_only_the_versions_released_before_it() {
+    let [v1, v2, v3] =
+        [PhysicsVersion::V1, PhysicsVersion::V2, PhysicsVersion::V3].map(|v| entry(v).unwrap());
+    let own = BIT_IDENTICAL_SERIES
         .iter()
-        .all(|e| e.patch_series == RELEASED_SERIES_1_2));
+        .position(|(h, _)| *h == RELEASED_SERIES_3)
+        .expect("version 3 was released with a series proven bit-identical for 1 and 2");
+    for (i, (hash, _)) in BIT_IDENTICAL_SERIES.iter().enumerate() {
+        assert!(serves(v1, hash) && serves(v2, hash), "{hash}");
+        assert_eq!(serves(v3, hash), i >= own, "{hash}");
+    }
+    assert!(serves(v1, RELEASED_SERIES_1_2) && !serves(v3, RELEASED_SERIES_1_2));
 }
 
 #[test]
@@ -98,12 +122,12 @@ fn series_hash_sees_a_changed_patch() {
 }
 
 #[test]
-fn both_versions_pin_the_same_fork() {
+fn every_version_pins_the_same_upstream() {
     let (v1, v2) = (
         entry(PhysicsVersion::V1).unwrap(),
         entry(PhysicsVersion::V2).unwrap(),
     );
-    for e in [v1, v2] {
+    for e in table() {
         assert_eq!(e.rapier3d, "0.36.1");
         assert_eq!(e.parry3d, "0.31.1");
         assert_eq!(e.scalar, "f32");
@@ -152,6 +176,25 @@ fn version_2_differs_in_exactly_the_two_ccd_fields() {
 }
 
 #[test]
+fn version_3_differs_from_2_in_exactly_the_policy() {
+    let diffs = diff_entries(
+        entry(PhysicsVersion::V2).unwrap(),
+        entry(PhysicsVersion::V3).unwrap(),
+    );
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        ["number", "patch_series", "ccd_persistent_contact_policy"]
+    );
+    let p = entry(PhysicsVersion::V3).unwrap().params();
+    assert!(p.ccd_relative_motion);
+    assert_eq!(
+        p.ccd_persistent_contact_policy,
+        CcdPersistentContactPolicy::KeepDepth
+    );
+}
+
+#[test]
 fn param_fields_names_every_field_once() {
     let fields = param_fields(&IntegrationParameters::default());
     let mut names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
@@ -165,7 +208,7 @@ fn param_fields_names_every_field_once() {
 
 #[test]
 fn unknown_versions_are_refused() {
-    for v in [0, 3, u32::MAX].map(PhysicsVersion::new) {
+    for v in [0, 4, u32::MAX].map(PhysicsVersion::new) {
         assert_eq!(
             entry(v).unwrap_err().kind(),
             ErrorKind::UnknownPhysicsVersion

@@ -5,7 +5,9 @@
 
 use rapier3d::prelude::*;
 
-use crate::catalog::{add, blade, blade_into_plate_with, blade_of, box_into_rotor_at, vehicle};
+use crate::catalog::{
+    add, blade, blade_into_plate_with, blade_of, box_into_rotor_at, vehicle, Guard,
+};
 
 /// Starts per set.
 pub const STARTS: usize = 7;
@@ -194,6 +196,20 @@ static SETS: &[ThinSet] = &[
         build: vehicle_push,
     },
     ThinSet {
+        name: "vehicle_ram_clear",
+        about: "vehicle_ram with the guards clear of the floor (vehicle_ram's start inside it)",
+        moving_target: true,
+        speeds: &[30.0],
+        build: vehicle_ram_clear,
+    },
+    ThinSet {
+        name: "vehicle_push_clear",
+        about: "vehicle_push with the guards clear of the floor (vehicle_push's start inside it)",
+        moving_target: true,
+        speeds: &[3.0],
+        build: vehicle_push_clear,
+    },
+    ThinSet {
         name: "fixed_plate",
         about: "the spinning blade into a 2 mm fixed plate",
         moving_target: false,
@@ -336,7 +352,8 @@ fn projectile_into_guard(
     gap: Real,
     push: Real,
 ) -> ThinCase {
-    let target = vehicle(world, Vector::new(2.0, 0.0, 0.0), 0.0, -1.0);
+    // No floor here: the guard's fit does not matter.
+    let target = vehicle(world, Vector::new(2.0, 0.0, 0.0), 0.0, -1.0, Guard::Sunk);
     let guard_face = 2.0 - 1.002;
     let body = RigidBodyBuilder::dynamic()
         .translation(Vector::new(
@@ -360,14 +377,26 @@ fn projectile_into_guard(
 }
 
 /// Vehicle A (guard in front) from x = `a` at `speed` into vehicle B (guard behind) at rest at
-/// x = `b`, on fixed ground; the start shifts B sideways.
-fn vehicle_pair(world: &mut PhysicsWorld, a: Real, b: Real, start: usize, speed: Real) -> ThinCase {
+/// x = `b`, on fixed ground, their guards fitted as `guard`; the start shifts B sideways.
+fn vehicle_pair(
+    world: &mut PhysicsWorld,
+    (a, b): (Real, Real),
+    guard: Guard,
+    start: usize,
+    speed: Real,
+) -> ThinCase {
     world.gravity = Vector::new(0.0, -9.81, 0.0);
     world
         .colliders
         .insert(ColliderBuilder::cuboid(50.0, 0.1, 50.0).translation(Vector::new(0.0, -0.1, 0.0)));
-    let part = vehicle(world, Vector::new(a, 0.3, 0.0), speed, 1.0);
-    let target = vehicle(world, Vector::new(b, 0.3, offset(start, 1.0)), 0.0, -1.0);
+    let part = vehicle(world, Vector::new(a, 0.3, 0.0), speed, 1.0, guard);
+    let target = vehicle(
+        world,
+        Vector::new(b, 0.3, offset(start, 1.0)),
+        0.0,
+        -1.0,
+        guard,
+    );
     ThinCase {
         part,
         target,
@@ -375,13 +404,25 @@ fn vehicle_pair(world: &mut PhysicsWorld, a: Real, b: Real, start: usize, speed:
     }
 }
 
+/// A ram: A from 8 m behind B.
+const RAM: (Real, Real) = (-6.0, 2.0);
+/// A push: guards 1 mm apart, A pushes B from the first step.
+const PUSH: (Real, Real) = (-1.0, 1.005);
+
 fn vehicle_ram(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
-    vehicle_pair(world, -6.0, 2.0, start, speed)
+    vehicle_pair(world, RAM, Guard::Sunk, start, speed)
 }
 
-/// Guards 1 mm apart: A pushes B from the first step.
 fn vehicle_push(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
-    vehicle_pair(world, -1.0, 1.005, start, speed)
+    vehicle_pair(world, PUSH, Guard::Sunk, start, speed)
+}
+
+fn vehicle_ram_clear(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
+    vehicle_pair(world, RAM, Guard::Clear, start, speed)
+}
+
+fn vehicle_push_clear(world: &mut PhysicsWorld, start: usize, speed: Real) -> ThinCase {
+    vehicle_pair(world, PUSH, Guard::Clear, start, speed)
 }
 
 /// The fixed-target sets' part: the spinning 1 mm blade (300 rad/s, `allow_fast_rotation`) from

@@ -49,7 +49,7 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     let key = key();
     let other_key = SnapshotKey::new([1; 32]);
     let later = small_world(40);
-    // A physics-version 1 framing (refused by a version-2 world before its payload is read).
+    // A physics-version 1 framing (refused by the target world before its payload is read).
     let v1 = {
         let c = WorldConfig::new(PhysicsVersion::V1).unwrap();
         rapier_pinned::testing::seal(
@@ -63,7 +63,7 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     let other_match = {
         let c = config().with_match_id(8);
         rapier_pinned::testing::seal(
-            PhysicsVersion::V2,
+            c.physics_version(),
             12,
             c.digest(),
             &rapier_pinned::testing::encode_world(world.world()),

@@ -9,17 +9,20 @@ use rapier_pinned::testing::{
 };
 use rapier_pinned::{
     PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2,
+    PHYSICS_VERSION_CURRENT,
 };
 
-/// The physics-version of the target world.
-pub const VERSION: PhysicsVersion = PhysicsVersion::V2;
+/// The physics-version of the target world: the current one, so that the fuzzers, the committed
+/// reproducers and the mutation gate step restored worlds through the rules games run today
+/// (version 3's depth rule included; version 2's pass was the target until version 3's release).
+pub const VERSION: PhysicsVersion = PHYSICS_VERSION_CURRENT;
 /// Its match id.
 pub const MATCH_ID: u64 = 7;
 
 /// The target world's config.
 pub fn config() -> WorldConfig {
     WorldConfig::new(VERSION)
-        .expect("physics-version 2")
+        .expect("the current physics-version")
         .with_match_id(MATCH_ID)
 }
 

@@ -159,7 +159,15 @@ pub fn flipped_header_kind(bytes: &[u8], byte: usize, bit: u32, keyed: bool) -> 
         // covers.
         10 if bit == 1 && format == FORMAT_VERSION_2 => ErrorKind::ChecksumMismatch,
         10..=11 => ErrorKind::UnknownFlags,
-        12..=15 => ErrorKind::UnknownPhysicsVersion,
+        // Another released version is refused as a mismatch, any other number as unknown.
+        12..=15 => {
+            let version = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
+            let flipped = PhysicsVersion::new(version ^ (1u32 << (8 * (byte - 12) as u32 + bit)));
+            match rapier_pinned::entry(flipped) {
+                Ok(_) => ErrorKind::PhysicsVersionMismatch,
+                Err(_) => ErrorKind::UnknownPhysicsVersion,
+            }
+        }
         16..=23 => ErrorKind::ChecksumMismatch,
         24..=55 => ErrorKind::ConfigDigestMismatch,
         56..=63 => {
