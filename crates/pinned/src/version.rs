@@ -123,11 +123,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "series re-cut: the clamps their own patch (0003), the pruning with the pair culling \
          (0005), upstream's `sweep_fast_body` kept over the fork's `SweepRules`",
     ),
+    (
+        "4097dfeafdf453f02253b082cad242e839b78c983cb6667e10b4ab2dc0d06adb",
+        "policy 3's depth rule keeps its lists from step to step, and runs alone when no body \
+         is fast (patch 0009; versions 1, 2 and 3 bit-identical)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "b25b6abf99b78bdf64b7730e77cbdbbbd71dc20e39c5e3add29287817b2df7a4";
+pub const PATCH_SERIES: &str = "4097dfeafdf453f02253b082cad242e839b78c983cb6667e10b4ab2dc0d06adb";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

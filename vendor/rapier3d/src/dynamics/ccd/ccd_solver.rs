@@ -207,8 +207,9 @@ impl CCDSolver {
         let mut all_results = Vec::new();
 
         // Pass 1: fast non-bullet bodies vs fixed targets (all targets are stationary, so
-        // the bodies are independent and can run in parallel).
-        {
+        // the bodies are independent and can run in parallel). Skipped when no body is fast,
+        // which only policy 3 runs the pass for (its depth rule below).
+        if !(non_bullets.is_empty() && bullets.is_empty()) {
             let query_pipeline = broad_phase.as_query_pipeline(
                 narrow_phase.query_dispatcher(),
                 bodies,
@@ -318,22 +319,14 @@ impl CCDSolver {
         }
 
         if params.ccd_persistent_contact_policy == CcdPersistentContactPolicy::KeepDepth {
-            // Every CCD-active body, and every bullet (`ccd_enabled`) even when it is slow: a
-            // bullet pressed into a thin part sinks into it at any speed.
-            let active: Vec<_> = islands
-                .active_bodies()
-                .filter(|h| bodies[*h].ccd.ccd_active || is_bullet(&bodies[*h]))
-                .collect();
-            let crossings = (all_results.iter())
-                .flat_map(|r| r.crossings.iter().copied())
-                .collect();
+            let crossings = (all_results.iter()).flat_map(|r| r.crossings.iter().copied());
             keep_depths(
                 bodies,
                 colliders,
                 narrow_phase,
                 narrow_phase.query_dispatcher(),
                 hooks,
-                &active,
+                islands.active_bodies(),
                 crossings,
                 linear_slop,
                 &mut self.end_contacts,

@@ -20,7 +20,7 @@ use crate::pipeline::PhysicsHooks;
 use parry::query::{Contact, QueryDispatcher};
 use parry::shape::Shape;
 
-use super::sweeps::{ordered, pair_filtered_out_by_hooks};
+use super::sweeps::{is_bullet, ordered, pair_filtered_out_by_hooks};
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
 /// for a parentless collider.
@@ -43,23 +43,28 @@ fn movable(bodies: &RigidBodySet, co: &Collider) -> (Option<RigidBodyHandle>, Re
     }
 }
 
-/// The narrow-phase pairs of a collider of one of the `active` bodies with a collider thinner
-/// than `linear_slop` (only such a part can be sunk into or through by the solver's allowed
-/// overlap), each once, in collider-handle order (a fixed order: the corrections are applied one
-/// pair after the other). A body that is not CCD-active (a slow bullet) has only its pairs with
-/// a thin *other* collider checked: at its speed its own thin part cannot pass through a thick
-/// one, and against a thick one the solver's normal stays on the side it came from.
+/// Writes into `pairs` the narrow-phase pairs of a collider of a CCD-active or bullet body among
+/// the `active` (the islands' awake) bodies with a collider thinner than `linear_slop` (only
+/// such a part can be sunk into or through by the solver's allowed overlap), each once, in
+/// collider-handle order (a fixed order: the corrections are applied one pair after the other).
+/// A body that is not CCD-active (a slow bullet) has only its pairs with a thin *other* collider
+/// checked: at its speed its own thin part cannot pass through a thick one, and against a thick
+/// one the solver's normal stays on the side it came from.
 fn thin_pairs(
     bodies: &RigidBodySet,
     colliders: &ColliderSet,
     narrow_phase: &NarrowPhase,
-    active: &[RigidBodyHandle],
+    active: impl Iterator<Item = RigidBodyHandle>,
     linear_slop: Real,
-) -> Vec<(ColliderHandle, ColliderHandle)> {
+    pairs: &mut Vec<(ColliderHandle, ColliderHandle)>,
+) {
     let thin = |ch: ColliderHandle| colliders[ch].shape.ccd_thickness() < linear_slop;
-    let mut pairs = Vec::new();
-    for handle in active {
-        let rb = &bodies[*handle];
+    pairs.clear();
+    // Every CCD-active body, and every bullet (`ccd_enabled`) even when it is slow: a bullet
+    // pressed into a thin part sinks into it at any speed.
+    let checked = active.filter(|h| bodies[*h].ccd.ccd_active || is_bullet(&bodies[*h]));
+    for handle in checked {
+        let rb = &bodies[handle];
         for ch in rb.colliders() {
             let thin_here = rb.ccd.ccd_active && thin(*ch);
             for pair in narrow_phase.contact_pairs_with(*ch) {
@@ -73,7 +78,6 @@ fn thin_pairs(
     }
     pairs.sort_by_key(|p| key(*p));
     pairs.dedup();
-    pairs
 }
 
 /// Whether the solver makes the two colliders collide: neither is a sensor, their collision
@@ -157,26 +161,40 @@ struct EndContact {
     contact: Option<Contact>,
 }
 
-/// The end contacts of the last pass, in pair order (see [`EndContact`]). Not part of a
-/// world's state: it only spares queries whose answer it already holds, so a world without it
-/// (new, restored or after [`Self::clear`]) steps the same.
+/// The end contacts of the last pass, in pair order (see [`EndContact`]), and the rule's lists,
+/// kept between passes so that their allocations are reused. Not part of a world's state: the
+/// contacts only spare queries whose answer they already hold, so a world without them (new,
+/// restored or after [`Self::clear`]) steps the same.
 #[derive(Clone, Default)]
-pub(super) struct EndContacts(Vec<EndContact>);
+pub(super) struct EndContacts {
+    /// The last pass's end contacts.
+    last: Vec<EndContact>,
+    /// The pass's own, written while `last` is read; the next pass's `last`.
+    now: Vec<EndContact>,
+    /// The pairs the pass checks ([`thin_pairs`]).
+    pairs: Vec<(ColliderHandle, ColliderHandle)>,
+    /// The pairs the continuous pass flagged as crossing.
+    crossings: Vec<(ColliderHandle, ColliderHandle)>,
+}
 
 impl EndContacts {
     /// Forgets every contact: a collider's shape changed, so a pose no longer determines it.
     pub(super) fn clear(&mut self) {
-        self.0.clear();
+        self.now.clear();
     }
+}
 
-    /// The contact `pair` ended the last pass with, if it was queried at `pos12` exactly.
-    fn at(&self, pair: (ColliderHandle, ColliderHandle), pos12: &Pose) -> Option<Option<Contact>> {
-        let i = (self.0)
-            .binary_search_by_key(&key(pair), |c| key(c.pair))
-            .ok()?;
-        let cached = &self.0[i];
-        same_bits(&cached.pos12, pos12).then_some(cached.contact)
-    }
+/// The contact `pair` ended the last pass with in `last`, if it was queried at `pos12` exactly.
+fn ended_at(
+    last: &[EndContact],
+    pair: (ColliderHandle, ColliderHandle),
+    pos12: &Pose,
+) -> Option<Option<Contact>> {
+    let i = last
+        .binary_search_by_key(&key(pair), |c| key(c.pair))
+        .ok()?;
+    let cached = &last[i];
+    same_bits(&cached.pos12, pos12).then_some(cached.contact)
 }
 
 /// Whether two poses are the same bit for bit (`==` takes -0 for 0 and never matches NaN).
@@ -222,14 +240,15 @@ fn closest(
         .flatten()
 }
 
-/// Moves the dynamic bodies of every pair [`thin_pairs`] picks among the `active` (CCD-active
-/// or bullet) bodies' narrow-phase pairs apart, along the end contact's normal (the
+/// Moves the dynamic bodies of every pair [`thin_pairs`] picks among the `active` bodies'
+/// narrow-phase pairs apart, along the end contact's normal (the
 /// start one for the `crossings` the pass flagged, in any order: see [`crossing`]), by how much
 /// deeper than `min(start distance, 0)` the pair would end the step; shared by inverse mass.
 /// Pairs that do not collide (sensors, collision or solver groups, the user's pair filter) are
 /// skipped, as the pass skips them. Pairs are corrected in collider-handle order, each at the
 /// poses the corrections before it left. A pair whose contact parry cannot compute is left as
-/// it is. `end_contacts` holds the last pass's end contacts and takes this pass's.
+/// it is. `end_contacts` holds the last pass's end contacts and takes this pass's (and the
+/// rule's lists, reused from pass to pass).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
@@ -237,15 +256,25 @@ pub(super) fn keep_depths(
     narrow_phase: &NarrowPhase,
     dispatcher: &dyn QueryDispatcher,
     hooks: &dyn PhysicsHooks,
-    active: &[RigidBodyHandle],
-    mut crossings: Vec<(ColliderHandle, ColliderHandle)>,
+    active: impl Iterator<Item = RigidBodyHandle>,
+    crossings: impl Iterator<Item = (ColliderHandle, ColliderHandle)>,
     linear_slop: Real,
     end_contacts: &mut EndContacts,
 ) {
-    crossings.sort_by_key(|p| key(*p));
-    crossings.dedup();
-    let last = core::mem::take(end_contacts);
-    for pair in thin_pairs(bodies, colliders, narrow_phase, active, linear_slop) {
+    let EndContacts {
+        last,
+        now,
+        pairs,
+        crossings: crossed_pairs,
+    } = end_contacts;
+    crossed_pairs.clear();
+    crossed_pairs.extend(crossings);
+    crossed_pairs.sort_by_key(|p| key(*p));
+    crossed_pairs.dedup();
+    core::mem::swap(last, now);
+    now.clear();
+    thin_pairs(bodies, colliders, narrow_phase, active, linear_slop, pairs);
+    for &pair in pairs.iter() {
         let (ch1, ch2) = pair;
         let (co1, co2) = (&colliders[ch1], &colliders[ch2]);
         let ((body1, w1), (body2, w2)) = (movable(bodies, co1), movable(bodies, co2));
@@ -256,7 +285,7 @@ pub(super) fn keep_depths(
         let start_pos12 = co1.pos.inv_mul(&co2.pos);
         let (end1, end2) = (end_pose(bodies, co1), end_pose(bodies, co2));
         let end_pos12 = end1.inv_mul(&end2);
-        let crossed = crossings
+        let crossed = crossed_pairs
             .binary_search_by_key(&key(pair), |p| key(*p))
             .is_ok();
         let correction = if crossed {
@@ -278,7 +307,7 @@ pub(super) fn keep_depths(
             // Only an end overlap can be deeper than the limit (at most 0): a pair apart at the
             // end needs no start query at all.
             let end = touching(dispatcher, shapes, &end_pos12);
-            end_contacts.0.push(EndContact {
+            now.push(EndContact {
                 pair,
                 pos12: end_pos12,
                 contact: end,
@@ -286,7 +315,7 @@ pub(super) fn keep_depths(
             let Some(end) = end else {
                 continue;
             };
-            let start = (last.at(pair, &start_pos12))
+            let start = (ended_at(last, pair, &start_pos12))
                 .unwrap_or_else(|| touching(dispatcher, shapes, &start_pos12));
             let limit = match start {
                 Some(start) => start.dist.min(0.0),
