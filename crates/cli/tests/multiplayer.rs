@@ -1027,13 +1027,16 @@ fn over_websocket_garbage_after_the_link_closes_with_the_reason_and_the_client_l
 }
 
 #[test]
-fn over_websocket_connections_beyond_the_cap_are_refused_with_1013() {
+fn over_websocket_handshakes_beyond_the_cap_from_one_address_are_refused_with_1013() {
+    use rapier_pinned_net::admission::MAX_PENDING_PER_ADDRESS as MOST;
     let (mut srv, _, url) = ws_server(&["--ticks", "300", "--join-at", "100"]);
-    // 64 connections that say nothing yet hold every slot.
-    let held: Vec<Ws> = (0..64).map(|_| ws_connect(&url)).collect();
+    // Connections from this address that say nothing yet hold every slot it has.
+    let held: Vec<Ws> = (0..MOST).map(|_| ws_connect(&url)).collect();
     let mut ws = ws_connect(&url);
     ws_read_timeout(&mut ws, Duration::from_secs(5));
-    let why = "too many WebSocket connections (at most 64 at once); try again later";
+    let why = format!(
+        "too many handshakes under way from 127.0.0.1 (at most {MOST} at once); try again later"
+    );
     match ws_receive(&mut ws) {
         Ok(ServerMsg::Refused { reason }) => assert_eq!(reason, why),
         other => panic!("{other:?}"),
@@ -1053,12 +1056,12 @@ fn over_websocket_connections_beyond_the_cap_are_refused_with_1013() {
             .iter()
             .filter(|l| l.ends_with("closed: the client left without a close frame"))
             .count();
-        if left == 64 {
+        if left == MOST {
             break;
         }
         assert!(
             start.elapsed() < Duration::from_secs(5),
-            "{left} of 64 ended"
+            "{left} of {MOST} ended"
         );
     }
     let bot = rapier_pinned_net::client::Lockstep::new(
