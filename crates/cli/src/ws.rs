@@ -15,10 +15,11 @@
 //! (in total, however the client dribbles its bytes or pings), so a slow or silent WebSocket
 //! never holds the server's accept loop. A write to the client that makes no progress within
 //! `timeout` ends that connection (the server then sees it leave), so a client that stops reading
-//! never holds the match. The handshakes under way (connections not linked yet) are bounded as
-//! the server bounds its own ([`rapier_pinned_net::admission`]): at most [`rapier_pinned_net::admission::MAX_PENDING`] at
-//! once, and [`rapier_pinned_net::admission::MAX_PENDING_PER_ADDRESS`] from one address; one more gets close 1013 (try again
-//! later) with the reason. A linked connection is no longer counted.
+//! never holds the match. The connections not linked yet are bounded as the server bounds its
+//! handshakes ([`admission::Pending`]): at most [`admission::MAX_PENDING_PER_ADDRESS`] from one
+//! address (one more gets close 1013, try again later, with the reason) and
+//! [`admission::MAX_PENDING`] in all (one more takes the place of the oldest, which is cut). A
+//! linked connection is no longer counted.
 //!
 //! Refusals. Before the link, a text message or a binary message that is not exactly one frame of
 //! a client message gets `Refused { reason }` as a frame (the reasons of the TCP server: `bad
@@ -46,7 +47,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rapier_pinned_net::admission::{read_by, Pending, Slot};
+use rapier_pinned_net::admission::{self, read_by, Pending, Slot};
 use rapier_pinned_net::error::Refusal;
 use rapier_pinned_net::wire::{
     decode_frame, encode_frame, is_timeout, read_frame, ClientMsg, ServerMsg, WireError,
@@ -91,7 +92,7 @@ fn thread(name: String) -> std::thread::Builder {
 #[derive(Default)]
 struct Counts {
     /// The connections not linked yet (upgrade and first frame under way), within the server's
-    /// caps on handshakes ([`rapier_pinned_net::admission::MAX_PENDING`] in all, [`rapier_pinned_net::admission::MAX_PENDING_PER_ADDRESS`] per address).
+    /// caps on handshakes ([`admission::Pending`]).
     pending: Pending,
     /// The connections relayed to the server, which the end of `serve` waits for.
     linked: AtomicUsize,
@@ -165,11 +166,20 @@ fn accept(
                 continue;
             }
         };
-        let slot = match bridges.0.pending.admit(peer.ip()) {
+        let admitted = match socket.try_clone() {
+            Ok(handle) => bridges
+                .0
+                .pending
+                .admit(peer.ip(), handle)
+                .map_err(|r| r.to_string()),
+            Err(e) => Err(format!("connection: {e}")),
+        };
+        let slot = match admitted {
             Ok(slot) => slot,
-            Err(refusal) => {
-                let why = refusal.to_string();
-                if let Err(TrySendError::Full((_, peer, why))) = busy.try_send((socket, peer, why))
+            Err(why) => {
+                if let Err(
+                    TrySendError::Full((_, peer, why)) | TrySendError::Disconnected((_, peer, why)),
+                ) = busy.try_send((socket, peer, why))
                 {
                     say(&format!("websocket {peer} refused: {why}"));
                 }
@@ -363,10 +373,15 @@ fn bridge(
     slot: Slot,
 ) {
     let (mut slot, mut linked) = (Some(slot), None);
-    let end = run(&socket, server, timeout, || {
+    let mut end = run(&socket, server, timeout, || {
         slot = None;
         linked = Some(bridges.link());
     });
+    if slot.as_ref().is_some_and(Slot::evicted) {
+        let max = admission::MAX_PENDING;
+        end.why = Refusal::Evicted { max }.to_string();
+        end.refused = true;
+    }
     let via = end.via.map(|a| format!(" via {a}")).unwrap_or_default();
     let verdict = if end.refused { "refused" } else { "closed" };
     // The slot is free once the line is out (a client that saw it can come back); the link is

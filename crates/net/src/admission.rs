@@ -7,7 +7,7 @@
 //! its log, with the address and the reason. The match loop never waits on a stranger: it takes
 //! what has come ([`Door::poll`]) and goes on. Seated clients are not counted against the caps.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,7 +23,7 @@ use crate::wire::WireError;
 use crate::wire::{encode_frame, is_timeout, receive_client, send, ClientMsg, Resume, ServerMsg};
 
 /// The most handshakes under way at once (connected, hello not yet seated or refused); one more
-/// connection is refused at once with the reason ([`Refusal::Busy`]).
+/// connection takes the place of the oldest ([`Pending`], [`Refusal::Evicted`]).
 pub const MAX_PENDING: usize = 64;
 
 /// The most handshakes under way at once from one IP address ([`Refusal::BusyAddress`]).
@@ -34,64 +34,100 @@ pub const MAX_PENDING_PER_ADDRESS: usize = 8;
 const STACK: usize = 128 << 10;
 
 /// The handshakes under way, in all and per address: each [`Slot`] counts one while it lives.
+/// When as many as [`MAX_PENDING`] are under way, a new one takes the place of the one under way
+/// longest, whose socket is cut ([`Refusal::Evicted`]): a client that says its hello at once
+/// (a few milliseconds) is never the oldest, so strangers that hold their connections open
+/// cannot keep it out, from however many addresses.
 #[derive(Clone, Default)]
 pub struct Pending(Arc<Mutex<Counts>>);
 
-/// The counts of [`Pending`]: an address is in the map only while it has one under way, so the
-/// map never outgrows the caps.
+/// The counts of [`Pending`] and each slot's socket by age: an address is in the map only while
+/// it has one under way, so nothing outgrows the caps.
 #[derive(Default)]
 struct Counts {
-    total: usize,
     by_address: HashMap<IpAddr, usize>,
+    /// Every slot counted, by its number (the oldest first), with its socket.
+    open: BTreeMap<u64, (IpAddr, TcpStream)>,
+    next: u64,
+}
+
+impl Counts {
+    /// Stops counting slot `seq`, if it still is; whether it was.
+    fn remove(&mut self, seq: u64) -> bool {
+        let Some((ip, _)) = self.open.remove(&seq) else {
+            return false;
+        };
+        if let Some(n) = self.by_address.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                self.by_address.remove(&ip);
+            }
+        }
+        true
+    }
 }
 
 impl Pending {
-    /// Counts one more handshake from `ip`, or says which cap is reached.
-    pub fn admit(&self, ip: IpAddr) -> Result<Slot, Refusal> {
-        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if counts.total >= MAX_PENDING {
-            return Err(Refusal::Busy { max: MAX_PENDING });
-        }
-        let from = counts.by_address.entry(ip).or_insert(0);
-        if *from >= MAX_PENDING_PER_ADDRESS {
+    /// Counts one more handshake from `ip` on `socket` (a handle to cut it by), or says why not:
+    /// its address's cap is reached. At the cap in all the oldest is cut to make room.
+    pub fn admit(&self, ip: IpAddr, socket: TcpStream) -> Result<Slot, Refusal> {
+        let mut counts = self.lock();
+        let from = counts.by_address.get(&ip).copied().unwrap_or(0);
+        if from >= MAX_PENDING_PER_ADDRESS {
             let max = MAX_PENDING_PER_ADDRESS;
             return Err(Refusal::BusyAddress { ip, max });
         }
-        *from += 1;
-        counts.total += 1;
+        if counts.open.len() >= MAX_PENDING {
+            let oldest = *counts.open.keys().next().expect("at the cap");
+            let (_, socket) = &counts.open[&oldest];
+            let _ = socket.shutdown(Shutdown::Both);
+            counts.remove(oldest);
+        }
+        *counts.by_address.entry(ip).or_insert(0) += 1;
+        let seq = counts.next;
+        counts.next += 1;
+        counts.open.insert(seq, (ip, socket));
         Ok(Slot {
             pending: self.clone(),
-            ip,
+            seq,
         })
     }
 
     /// How many handshakes are under way.
     pub fn count(&self) -> usize {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).total
+        self.lock().open.len()
+    }
+
+    /// Cuts every handshake under way (each still counts until its slot is dropped).
+    pub fn cut_all(&self) {
+        for (_, socket) in self.lock().open.values() {
+            let _ = socket.shutdown(Shutdown::Both);
+        }
+    }
+
+    /// The counts, locked.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Counts> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-/// One handshake under way, counted in its [`Pending`] until dropped.
+/// One handshake under way, counted in its [`Pending`] until dropped or cut to make room.
 pub struct Slot {
     pending: Pending,
-    ip: IpAddr,
+    seq: u64,
+}
+
+impl Slot {
+    /// Whether it was cut to make room for a newer one.
+    pub fn evicted(&self) -> bool {
+        !self.pending.lock().open.contains_key(&self.seq)
+    }
 }
 
 impl Drop for Slot {
     /// Counts it out.
     fn drop(&mut self) {
-        let mut counts = self
-            .pending
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        counts.total -= 1;
-        if let Some(n) = counts.by_address.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                counts.by_address.remove(&self.ip);
-            }
-        }
+        self.pending.lock().remove(self.seq);
     }
 }
 
@@ -137,6 +173,8 @@ pub(crate) struct Hello {
 /// What the door hands the match loop.
 enum Admission {
     Hello(Hello),
+    /// A line for the log: the door failed to accept.
+    Failed(String),
     /// Client `id` from `from` was refused for `reason` (and told so, when it could be).
     Refused {
         id: usize,
@@ -155,12 +193,11 @@ pub(crate) struct Door {
     addr: SocketAddr,
 }
 
-/// What the door's threads share: whether it is closing, and every handshake's socket, to cut
+/// What the door's threads share: whether it is closing, and the handshakes under way, to cut
 /// them when it is.
 #[derive(Default)]
 struct Shared {
     closing: AtomicBool,
-    open: Mutex<HashMap<usize, TcpStream>>,
     pending: Pending,
 }
 
@@ -218,6 +255,7 @@ impl Door {
             Admission::Refused { id, from, reason } => {
                 writeln!(log, "refused client#{id} from {from}: {reason}").map_err(NetError::Log)?
             }
+            Admission::Failed(line) => writeln!(log, "{line}").map_err(NetError::Log)?,
         }
         Ok(())
     }
@@ -262,10 +300,8 @@ impl Door {
                 let _ = accept.join();
             }
         }
-        let open = self.shared.open.lock();
-        for socket in open.unwrap_or_else(PoisonError::into_inner).values() {
-            let _ = socket.shutdown(Shutdown::Both);
-        }
+        // No more are admitted: the accept thread has ended, or sees the door closing.
+        self.shared.pending.cut_all();
     }
 }
 
@@ -291,14 +327,18 @@ pub fn loopback(mut addr: SocketAddr) -> SocketAddr {
 /// Tells a client it is refused, if it can without waiting, and returns the reason.
 pub(crate) fn refuse(stream: &mut TcpStream, refusal: &Refusal) -> String {
     let reason = refusal.to_string();
+    refuse_with(stream, &reason);
+    reason
+}
+
+/// Sends `Refused { reason }` if the socket takes it without waiting, and shuts the socket down.
+fn refuse_with(stream: &mut TcpStream, reason: &str) {
     let _ = stream.set_nonblocking(true);
-    if let Ok(frame) = encode_frame(&ServerMsg::Refused {
-        reason: reason.clone(),
-    }) {
+    let reason = reason.to_string();
+    if let Ok(frame) = encode_frame(&ServerMsg::Refused { reason }) {
         let _ = stream.write_all(&frame);
     }
     let _ = stream.shutdown(Shutdown::Both);
-    reason
 }
 
 /// The accept loop: numbers each connection (from 1), refuses it at once over a cap, or starts
@@ -320,21 +360,24 @@ fn accept(
             Ok(accepted) => accepted,
             Err(e) => {
                 // Out of descriptors and the like: no client to refuse; do not spin.
-                let _ = tx.send(Admission::Refused {
-                    id: next_id,
-                    from: SocketAddr::from(([0, 0, 0, 0], 0)),
-                    reason: format!("accept failed: {e}"),
-                });
+                let _ = tx.send(Admission::Failed(format!("accept failed: {e}")));
                 std::thread::sleep(Duration::from_millis(100));
                 continue;
             }
         };
         let (id, at) = (next_id, Instant::now());
         next_id += 1;
-        let slot = match shared.pending.admit(from.ip()) {
+        let admitted = match stream.try_clone() {
+            Ok(handle) => shared
+                .pending
+                .admit(from.ip(), handle)
+                .map_err(|r| r.to_string()),
+            Err(e) => Err(format!("connection: {e}")),
+        };
+        let slot = match admitted {
             Ok(slot) => slot,
-            Err(refusal) => {
-                let reason = refuse(&mut stream, &refusal);
+            Err(reason) => {
+                refuse_with(&mut stream, &reason);
                 let _ = tx.send(Admission::Refused { id, from, reason });
                 continue;
             }
@@ -368,19 +411,9 @@ fn handshake(
     slot: Slot,
     shared: &Shared,
 ) -> Admission {
-    let lock = || shared.open.lock().unwrap_or_else(PoisonError::into_inner);
-    let handle = stream.try_clone();
-    let read = match handle.and_then(|h| stream.set_write_timeout(Some(timeout)).map(|()| h)) {
+    let read = match stream.set_write_timeout(Some(timeout)) {
         Err(e) => Err(WireError::Io(e)),
-        Ok(handle) => {
-            // Registered before the door's closing is looked at: a door that closes after this
-            // is seen here, or cuts this socket.
-            lock().insert(id, handle);
-            if shared.closing.load(Ordering::SeqCst) {
-                lock().remove(&id);
-                let reason = refuse(&mut stream, &Refusal::Over);
-                return Admission::Refused { id, from, reason };
-            }
+        Ok(()) => {
             let _ = stream.set_nodelay(true);
             receive_client(&mut ByDeadline {
                 socket: &stream,
@@ -388,9 +421,9 @@ fn handshake(
             })
         }
     };
-    lock().remove(&id);
     let checked = match read {
         _ if shared.closing.load(Ordering::SeqCst) => Err(Refusal::Over),
+        Err(_) if slot.evicted() => Err(Refusal::Evicted { max: MAX_PENDING }),
         Ok(msg) => check_hello(&config, msg),
         Err(WireError::Io(e)) if is_timeout(&e) => Err(Refusal::NoHello { timeout }),
         Err(e) => Err(Refusal::BadHello(e)),
@@ -405,6 +438,7 @@ fn handshake(
             _slot: slot,
         }),
         Err(refusal) => {
+            // Its socket may be cut already: nothing is sent then.
             let reason = refusal.to_string();
             let _ = send(
                 &mut stream,
@@ -460,37 +494,47 @@ pub fn check_hello(
 mod tests {
     use super::*;
 
+    /// The server's end of a new loopback connection to `listener`, and the client's.
+    fn pair(listener: &TcpListener) -> (TcpStream, TcpStream) {
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        (listener.accept().unwrap().0, client)
+    }
+
     #[test]
-    fn handshakes_are_capped_in_all_and_per_address_and_a_slot_frees_its_place() {
+    fn handshakes_are_capped_per_address_and_the_oldest_makes_room_past_the_cap_in_all() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let pending = Pending::default();
-        let ip = |n: u8| IpAddr::from([127, 0, 0, n]);
-        let mut held: Vec<Slot> = (0..MAX_PENDING_PER_ADDRESS)
-            .map(|_| pending.admit(ip(1)).unwrap())
-            .collect();
-        let refused = pending.admit(ip(1)).err().unwrap();
+        let ip = |n: usize| IpAddr::from([127, 0, (n / 256) as u8, (n % 256) as u8]);
+        let mut held = Vec::new();
+        for _ in 0..MAX_PENDING_PER_ADDRESS {
+            let (server, client) = pair(&listener);
+            held.push((pending.admit(ip(1), server).unwrap(), client));
+        }
+        let refused = pending.admit(ip(1), pair(&listener).0).err().unwrap();
         assert!(matches!(refused, Refusal::BusyAddress { max: 8, .. }));
         assert_eq!(
             refused.to_string(),
             "too many handshakes under way from 127.0.0.1 (at most 8 at once); try again later"
         );
-        // Another address still has room, up to the cap in all.
-        let mut n = 2;
-        while held.len() < MAX_PENDING {
-            match pending.admit(ip(n)) {
-                Ok(slot) => held.push(slot),
-                Err(_) => n += 1,
+        // Other addresses fill the cap in all; one more makes room by cutting the oldest.
+        for n in 2.. {
+            if held.len() == MAX_PENDING {
+                break;
             }
+            let (server, client) = pair(&listener);
+            held.push((pending.admit(ip(n), server).unwrap(), client));
         }
-        assert!(matches!(
-            pending.admit(ip(200)),
-            Err(Refusal::Busy { max: MAX_PENDING })
-        ));
+        assert!(held.iter().all(|(slot, _)| !slot.evicted()));
+        let newest = pending.admit(ip(999), pair(&listener).0).unwrap();
         assert_eq!(pending.count(), MAX_PENDING);
-        // A slot dropped is a place free, for its address and in all; none is left counted.
-        held.remove(0);
-        assert!(pending.admit(ip(1)).is_ok());
-        drop(held);
+        let (oldest, client) = &mut held[0];
+        assert!(oldest.evicted());
+        assert_eq!(client.read(&mut [0; 1]).unwrap(), 0, "cut");
+        assert!(held[1..].iter().all(|(slot, _)| !slot.evicted()));
+        // Its address has a place again; a slot dropped frees its own; none stays counted.
+        let again = pending.admit(ip(1), pair(&listener).0).unwrap();
+        drop((held, newest, again));
         assert_eq!(pending.count(), 0);
-        assert!(pending.0.lock().unwrap().by_address.is_empty());
+        assert!(pending.lock().by_address.is_empty());
     }
 }

@@ -305,9 +305,9 @@ pub enum Refusal {
         /// The deadline, from the connection.
         timeout: Duration,
     },
-    /// As many handshakes as the server takes at once are under way
-    /// ([`crate::admission::MAX_PENDING`]).
-    Busy {
+    /// The handshake was the oldest under way when a new connection came with as many under way
+    /// as the server takes at once ([`crate::admission::MAX_PENDING`]): it was cut to make room.
+    Evicted {
         /// The cap.
         max: usize,
     },
@@ -353,9 +353,9 @@ impl std::fmt::Display for Refusal {
             Refusal::NoHello { timeout } => {
                 write!(f, "no hello within {timeout:?} of connecting")
             }
-            Refusal::Busy { max } => write!(
+            Refusal::Evicted { max } => write!(
                 f,
-                "too many handshakes under way (at most {max} at once); try again later"
+                "cut to make room: no hello yet, the oldest of {max} handshakes under way"
             ),
             Refusal::BusyAddress { ip, max } => write!(
                 f,
@@ -512,8 +512,8 @@ mod tests {
                 "no hello within 1.5s of connecting".into(),
             ),
             (
-                NetError::RefusedClient(Refusal::Busy { max: 64 }),
-                "too many handshakes under way (at most 64 at once); try again later".into(),
+                NetError::RefusedClient(Refusal::Evicted { max: 64 }),
+                "cut to make room: no hello yet, the oldest of 64 handshakes under way".into(),
             ),
             (
                 NetError::RefusedClient(Refusal::BusyAddress {
