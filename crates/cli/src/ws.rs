@@ -166,15 +166,7 @@ fn accept(
                 continue;
             }
         };
-        let admitted = match socket.try_clone() {
-            Ok(handle) => bridges
-                .0
-                .pending
-                .admit(peer.ip(), handle)
-                .map_err(|r| r.to_string()),
-            Err(e) => Err(format!("connection: {e}")),
-        };
-        let slot = match admitted {
+        let slot = match bridges.0.pending.admit_accepted(&socket, peer) {
             Ok(slot) => slot,
             Err(why) => {
                 if let Err(

@@ -93,6 +93,13 @@ impl Pending {
         })
     }
 
+    /// [`Self::admit`] for `stream`, accepted from `peer`: the slot, or why not as the text a
+    /// refusal sends and logs.
+    pub fn admit_accepted(&self, stream: &TcpStream, peer: SocketAddr) -> Result<Slot, String> {
+        let handle = stream.try_clone().map_err(|e| format!("connection: {e}"))?;
+        self.admit(peer.ip(), handle).map_err(|r| r.to_string())
+    }
+
     /// How many handshakes are under way.
     pub fn count(&self) -> usize {
         self.lock().open.len()
@@ -367,14 +374,7 @@ fn accept(
         };
         let (id, at) = (next_id, Instant::now());
         next_id += 1;
-        let admitted = match stream.try_clone() {
-            Ok(handle) => shared
-                .pending
-                .admit(from.ip(), handle)
-                .map_err(|r| r.to_string()),
-            Err(e) => Err(format!("connection: {e}")),
-        };
-        let slot = match admitted {
+        let slot = match shared.pending.admit_accepted(&stream, from) {
             Ok(slot) => slot,
             Err(reason) => {
                 refuse_with(&mut stream, &reason);
