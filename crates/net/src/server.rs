@@ -34,6 +34,10 @@ use crate::wire::{is_timeout, receive_client, send, ClientMsg, Resume, ServerMsg
 /// The stack of a client's reader thread: it holds no large buffer (frames live on the heap).
 const READER_STACK: usize = 256 << 10;
 
+/// How many digests the server keeps to compare reports with: 1,024 report ticks, 17 minutes at
+/// 60 Hz with a report every 60 ticks.
+pub const KEPT_DIGESTS: usize = 1024;
+
 /// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
 /// `now + 1 + INPUT_WINDOW`.
 pub const INPUT_WINDOW: u64 = 120;
@@ -109,6 +113,8 @@ pub fn serve(
         let tick = world.tick();
         let wanted = config.join_at.iter().filter(|t| **t == tick).count();
         let deadline = Instant::now() + config.timeout;
+        // A client that left is forgotten, its socket closed: nothing grows with the match.
+        peers.retain(|p| p.alive);
         door.poll(log)?;
         let mut joined = 0;
         while joined < wanted || config.join_at.is_empty() {
@@ -197,7 +203,12 @@ pub fn serve(
         let inputs = confirm(&mut peers, tick + 1);
         apply(&mut world, &inputs);
         world.step();
-        digests.insert(world.tick(), state_digest(world.bodies()));
+        keep(
+            &mut digests,
+            world.tick(),
+            state_digest(world.bodies()),
+            &config,
+        );
         broadcast(
             &mut peers,
             &ServerMsg::Tick {
@@ -306,6 +317,21 @@ fn seat(
         last: Vec::new(),
         timeout: config.timeout,
     })
+}
+
+/// Keeps the digest of `tick`, just stepped, to compare the clients' reports with, and forgets
+/// what no report needs: the previous tick's unless clients report it (a multiple of
+/// `digest_every`), and the oldest past [`KEPT_DIGESTS`]. So the server's memory does not grow
+/// with the match.
+fn keep(digests: &mut BTreeMap<u64, u64>, tick: u64, digest: u64, config: &ServerConfig) {
+    digests.insert(tick, digest);
+    let previous = tick - 1;
+    if previous % config.digest_every.max(1) != 0 {
+        digests.remove(&previous);
+    }
+    while digests.len() > KEPT_DIGESTS {
+        digests.pop_first();
+    }
 }
 
 /// Sends `msg` to every live client ([`deliver`]).
@@ -469,8 +495,12 @@ fn handle(
                     );
                     peer.alive = false;
                 }
-                None => {
+                None if tick > now => {
                     writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server has not stepped").map_err(NetError::Log)?;
+                    peer.alive = false;
+                }
+                None => {
+                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server does not keep (it keeps the digest-every ticks' and the last tick's, the last {KEPT_DIGESTS})").map_err(NetError::Log)?;
                     peer.alive = false;
                 }
             }
@@ -532,5 +562,34 @@ mod tests {
             "tick 322 is too far ahead: the match is at tick 200 and takes ticks 201 to 321"
         );
         assert!(check_tick(200, u64::MAX).is_err());
+    }
+
+    #[test]
+    fn the_digests_kept_are_the_report_ticks_and_the_last_at_most_kept_digests() {
+        let config = ServerConfig {
+            ticks: 0,
+            paced: false,
+            join_at: Vec::new(),
+            digest_every: 60,
+            input_delay: 2,
+            key: None,
+            migrate: None,
+            timeout: Duration::from_secs(1),
+        };
+        let mut digests = BTreeMap::from([(7, 0)]);
+        for tick in 8..=200 {
+            keep(&mut digests, tick, tick * 10, &config);
+        }
+        assert_eq!(
+            digests.into_iter().collect::<Vec<_>>(),
+            [(60, 600), (120, 1200), (180, 1800), (200, 2000)]
+        );
+        let mut digests = BTreeMap::new();
+        let last = 60 * (KEPT_DIGESTS as u64 + 10);
+        for tick in 1..=last {
+            keep(&mut digests, tick, tick, &config);
+        }
+        assert_eq!(digests.len(), KEPT_DIGESTS);
+        assert_eq!(digests.last_key_value(), Some((&last, &last)));
     }
 }
