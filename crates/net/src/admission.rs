@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -155,7 +155,9 @@ pub fn read_by(socket: &TcpStream, deadline: Instant, buf: &mut [u8]) -> io::Res
 /// A socket read by one deadline in total ([`read_by`]): a peer sending a byte at a time cannot
 /// stretch it.
 pub struct ByDeadline<'a> {
+    /// The socket read.
     pub socket: &'a TcpStream,
+    /// When reads stop.
     pub deadline: Instant,
 }
 
@@ -272,26 +274,20 @@ impl Door {
     /// for the handshake threads to report.
     pub fn close(mut self, wait: Duration, log: &mut dyn Write) -> Result<(), NetError> {
         self.shut();
+        // Each handshake thread reports and drops its sender; the accept thread's is gone.
+        let deadline = Instant::now() + wait;
+        while let Ok(admission) = self
+            .admissions
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            self.take(admission, log)?;
+        }
         while let Some(mut hello) = self.waiting.pop_front() {
             let (id, from) = (hello.id, hello.from);
             let reason = refuse(&mut hello.stream, &Refusal::Over);
             writeln!(log, "refused client#{id} from {from}: {reason}").map_err(NetError::Log)?;
         }
-        // Each handshake thread reports and drops its sender; the accept thread's is gone.
-        let deadline = Instant::now() + wait;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.admissions.recv_timeout(left) {
-                Ok(Admission::Hello(mut hello)) => {
-                    let (id, from) = (hello.id, hello.from);
-                    let reason = refuse(&mut hello.stream, &Refusal::Over);
-                    writeln!(log, "refused client#{id} from {from}: {reason}")
-                        .map_err(NetError::Log)?;
-                }
-                Ok(refused) => self.take(refused, log)?,
-                Err(RecvTimeoutError::Disconnected | RecvTimeoutError::Timeout) => return Ok(()),
-            }
-        }
+        Ok(())
     }
 }
 
