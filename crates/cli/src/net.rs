@@ -123,10 +123,11 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
             let ws_addr = ws_listener
                 .local_addr()
                 .map_err(|e| Failure::Usage(e.to_string()))?;
-            println!("websocket on ws://{ws_addr}");
             let server = rapier_pinned_net::admission::loopback(addr);
             let bridges = crate::ws::spawn(ws_listener, server, timeout)
                 .map_err(|e| Failure::Usage(format!("websocket bridge: {e}")))?;
+            // Once its threads run: the line says the bridge is up.
+            println!("websocket on ws://{ws_addr}");
             Some(bridges)
         }
         None => None,

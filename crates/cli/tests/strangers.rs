@@ -101,6 +101,38 @@ fn resources(pid: u32) -> (usize, usize) {
     (count("task"), count("fd"))
 }
 
+/// What [`resources`] counts, by name: each thread's and each descriptor's (for a failure).
+fn named(pid: u32) -> (Vec<String>, Vec<String>) {
+    let list = |what: &str, name: &dyn Fn(std::path::PathBuf) -> String| {
+        let mut names: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/{what}"))
+            .unwrap()
+            .map(|e| name(e.unwrap().path()))
+            .collect();
+        names.sort();
+        names
+    };
+    let comm = |p: std::path::PathBuf| std::fs::read_to_string(p.join("comm")).unwrap_or_default();
+    let link = |p: std::path::PathBuf| {
+        std::fs::read_link(p).map_or(String::new(), |l| l.display().to_string())
+    };
+    (list("task", &comm), list("fd", &link))
+}
+
+/// [`resources`] once unchanged for 200 ms (at most 3 s): a thread that has handed its work over
+/// may still be ending.
+fn settled(pid: u32) -> (usize, usize) {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut last = resources(pid);
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let now = resources(pid);
+        if now == last || Instant::now() > deadline {
+            return now;
+        }
+        last = now;
+    }
+}
+
 /// The strangers of one burst, connected and each started on its way.
 struct Burst {
     /// Connections that say nothing.
@@ -188,7 +220,8 @@ fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() 
     const BURSTS: usize = 15;
     let (mut srv, addr, bots) = paced_match(TICKS, 2, 1, &["--ws", "127.0.0.1:0"]);
     let ws = srv.expect("websocket on ")["websocket on ws://".len()..].to_string();
-    let base = resources(srv.id());
+    let base = settled(srv.id());
+    let base_named = named(srv.id());
     // A burst every 200 ms for 3 s; the drips get one byte every 100 ms.
     let hello = encode_frame(&ClientMsg::Hello {
         physics_version: 2,
@@ -248,7 +281,14 @@ fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() 
         while resources(srv.id()) != base && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(20));
         }
-        assert_eq!(resources(srv.id()), base, "(threads, descriptors)");
+        let now = resources(srv.id());
+        let before = base_named;
+        assert_eq!(
+            now,
+            base,
+            "(threads, descriptors): {before:?} then {:?}",
+            named(srv.id())
+        );
     }
     let lines = end_match(srv, bots, TICKS);
     assert!(!lines.iter().any(|l| l.contains("diverged")), "{lines:#?}");
