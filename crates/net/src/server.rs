@@ -196,7 +196,17 @@ pub fn serve(
             let due = start + Duration::from_secs_f64((tick + 1 - first_tick) as f64 / hz);
             std::thread::sleep(due.saturating_duration_since(Instant::now()));
             drain(&rx, &mut peers, &digests, tick, log)?;
-            lateness.record(Instant::now().saturating_duration_since(due));
+            let late = Instant::now().saturating_duration_since(due);
+            lateness.record(late);
+            if late.as_secs_f64() * hz > 1.0 {
+                // Players' inputs for the ticks it now steps at once may come too late.
+                let (next, ms) = (tick + 1, late.as_secs_f64() * 1e3);
+                writeln!(
+                    log,
+                    "tick {next} started {ms:.1} ms late (more than a tick)"
+                )
+                .map_err(NetError::Log)?;
+            }
         } else {
             await_inputs(&rx, &mut peers, &digests, tick, config.timeout, log)?;
         }
