@@ -216,13 +216,15 @@ fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 
 #[test]
 fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() {
-    const TICKS: u64 = 480;
-    const BURSTS: usize = 15;
+    // 9 s of match: 5 s of bursts from the bots' join, then the strangers' ends are checked
+    // while it runs.
+    const TICKS: u64 = 540;
+    const BURSTS: usize = 25;
     let (mut srv, addr, bots) = paced_match(TICKS, 2, 1, &["--ws", "127.0.0.1:0"]);
     let ws = srv.expect("websocket on ")["websocket on ws://".len()..].to_string();
     let base = settled(srv.id());
     let base_named = named(srv.id());
-    // A burst every 200 ms for 3 s; the drips get one byte every 100 ms.
+    // A burst every 200 ms for 5 s; the drips get one byte every 100 ms.
     let hello = encode_frame(&ClientMsg::Hello {
         physics_version: 2,
         match_id: 0,
