@@ -225,12 +225,11 @@ fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() 
     let base = settled(srv.id());
     let base_named = named(srv.id());
     // A burst every 200 ms for 5 s; the drips get one byte every 100 ms.
+    let current = rapier_pinned::PHYSICS_VERSION_CURRENT;
     let hello = encode_frame(&ClientMsg::Hello {
-        physics_version: 2,
+        physics_version: current.get(),
         match_id: 0,
-        settings: rapier_pinned::WorldConfig::new(rapier_pinned::PHYSICS_VERSION_CURRENT)
-            .unwrap()
-            .settings(),
+        settings: rapier_pinned::WorldConfig::new(current).unwrap().settings(),
         resume: None,
         sends_inputs: true,
     })
