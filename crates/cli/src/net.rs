@@ -57,7 +57,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE")]
     snapshot_out: Option<PathBuf>,
     /// How long a join point waits for a client, an unpaced tick for a player's inputs, and the
-    /// end for the clients' last digests.
+    /// end for the clients' last digests; the deadline for a connection's whole hello (over
+    /// WebSocket, the upgrade and the first frame), and for a send to a client to make progress.
     #[arg(long, value_name = "S", default_value_t = 30)]
     timeout_secs: u64,
 }
@@ -122,10 +123,11 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
             let ws_addr = ws_listener
                 .local_addr()
                 .map_err(|e| Failure::Usage(e.to_string()))?;
-            println!("websocket on ws://{ws_addr}");
-            let server = crate::ws::loopback(addr);
+            let server = rapier_pinned_net::admission::loopback(addr);
             let bridges = crate::ws::spawn(ws_listener, server, timeout)
                 .map_err(|e| Failure::Usage(format!("websocket bridge: {e}")))?;
+            // Once its threads run: the line says the bridge is up.
+            println!("websocket on ws://{ws_addr}");
             Some(bridges)
         }
         None => None,

@@ -15,8 +15,11 @@
 //! (in total, however the client dribbles its bytes or pings), so a slow or silent WebSocket
 //! never holds the server's accept loop. A write to the client that makes no progress within
 //! `timeout` ends that connection (the server then sees it leave), so a client that stops reading
-//! never holds the match. At most [`MAX_CONNECTIONS`] connections are served at once, linked or
-//! not; one more gets close 1013 (try again later) with the reason.
+//! never holds the match. The connections not linked yet are bounded as the server bounds its
+//! handshakes ([`admission::Pending`]): at most [`admission::MAX_PENDING_PER_ADDRESS`] from one
+//! address (one more gets close 1013, try again later, with the reason) and
+//! [`admission::MAX_PENDING`] in all (one more takes the place of the oldest, which is cut). A
+//! linked connection is no longer counted.
 //!
 //! Refusals. Before the link, a text message or a binary message that is not exactly one frame of
 //! a client message gets `Refused { reason }` as a frame (the reasons of the TCP server: `bad
@@ -37,11 +40,14 @@
 use std::io::{self, ErrorKind, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::mpsc::{
+    channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError,
+};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use rapier_pinned_net::admission::{self, read_by, Pending, Slot};
 use rapier_pinned_net::error::Refusal;
 use rapier_pinned_net::wire::{
     decode_frame, encode_frame, is_timeout, read_frame, ClientMsg, ServerMsg, WireError,
@@ -52,22 +58,17 @@ use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 use tungstenite::{Bytes, Error, HandshakeError, Message, WebSocket};
 
-/// The most WebSocket connections served at once, linked to the server or not yet: sixteen
-/// times the server's four seats (`rapier_pinned_net::inputs::PLAYERS`; the other clients are
-/// spectators), two threads each. One more is refused with close 1013 and the reason.
-pub const MAX_CONNECTIONS: usize = 64;
-
 /// The stack of each bridge thread: it holds no large buffer (frames live on the heap).
 const STACK: usize = 256 << 10;
 
 /// How long a closing connection waits for the client's close frame before it is cut.
 const LINGER: Duration = Duration::from_secs(1);
 
-/// How many connections over [`MAX_CONNECTIONS`] wait to be refused with a close frame; more are
+/// How many connections over a cap on handshakes wait to be refused with a close frame; more are
 /// dropped at once.
 const BUSY_QUEUE: usize = 8;
 
-/// How long a connection over [`MAX_CONNECTIONS`] has to upgrade before it is refused (at most
+/// How long a connection over a cap has to upgrade before it is refused (at most
 /// the timeout).
 const BUSY_WAIT: Duration = Duration::from_secs(2);
 
@@ -90,8 +91,9 @@ fn thread(name: String) -> std::thread::Builder {
 /// The connections of the bridge, counted.
 #[derive(Default)]
 struct Counts {
-    /// Every connection served, linked or not (at most [`MAX_CONNECTIONS`]).
-    open: AtomicUsize,
+    /// The connections not linked yet (upgrade and first frame under way), within the server's
+    /// caps on handshakes ([`admission::Pending`]).
+    pending: Pending,
     /// The connections relayed to the server, which the end of `serve` waits for.
     linked: AtomicUsize,
 }
@@ -110,30 +112,20 @@ impl Bridges {
         }
     }
 
-    /// One more open connection, unless [`MAX_CONNECTIONS`] are.
-    fn admit(&self) -> Option<Counted> {
-        let more = |n: usize| (n < MAX_CONNECTIONS).then_some(n + 1);
-        self.0
-            .open
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, more)
-            .ok()?;
-        Some(Counted(self.clone(), |c| &c.open))
-    }
-
     /// One more linked connection.
-    fn link(&self) -> Counted {
+    fn link(&self) -> Linked {
         self.0.linked.fetch_add(1, Ordering::SeqCst);
-        Counted(self.clone(), |c| &c.linked)
+        Linked(self.clone())
     }
 }
 
-/// One connection counted in one of the [`Counts`] while it lives.
-struct Counted(Bridges, fn(&Counts) -> &AtomicUsize);
+/// One linked connection, counted while it lives.
+struct Linked(Bridges);
 
-impl Drop for Counted {
+impl Drop for Linked {
     /// Counts it out.
     fn drop(&mut self) {
-        (self.1)(&self.0 .0).fetch_sub(1, Ordering::SeqCst);
+        self.0 .0.linked.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -145,8 +137,8 @@ pub fn spawn(listener: TcpListener, server: SocketAddr, timeout: Duration) -> io
     let bridges = Bridges::default();
     let (busy, over) = sync_channel(BUSY_QUEUE);
     thread("websocket busy".into()).spawn(move || {
-        for (socket, peer) in over {
-            turn_away(socket, peer, timeout);
+        for (socket, peer, why) in over {
+            turn_away(socket, peer, timeout, why);
         }
     })?;
     let all = bridges.clone();
@@ -155,14 +147,14 @@ pub fn spawn(listener: TcpListener, server: SocketAddr, timeout: Duration) -> io
     Ok(bridges)
 }
 
-/// The accept loop: each connection is bridged in a thread of its own, or, over
-/// [`MAX_CONNECTIONS`], handed to the thread that refuses it ([`turn_away`]).
+/// The accept loop: each connection is bridged in a thread of its own, or, over a cap on
+/// connections not linked yet, handed to the thread that refuses it ([`turn_away`]).
 fn accept(
     listener: &TcpListener,
     server: SocketAddr,
     timeout: Duration,
     bridges: &Bridges,
-    busy: &SyncSender<(TcpStream, SocketAddr)>,
+    busy: &SyncSender<(TcpStream, SocketAddr, String)>,
 ) {
     loop {
         let (socket, peer) = match listener.accept() {
@@ -174,11 +166,17 @@ fn accept(
                 continue;
             }
         };
-        let Some(slot) = bridges.admit() else {
-            if busy.try_send((socket, peer)).is_err() {
-                say(&format!("websocket {peer} refused: {}", busy_reason()));
+        let slot = match bridges.0.pending.admit_accepted(&socket, peer) {
+            Ok(slot) => slot,
+            Err(why) => {
+                if let Err(
+                    TrySendError::Full((_, peer, why)) | TrySendError::Disconnected((_, peer, why)),
+                ) = busy.try_send((socket, peer, why))
+                {
+                    say(&format!("websocket {peer} refused: {why}"));
+                }
+                continue;
             }
-            continue;
         };
         let linked = bridges.clone();
         let started = thread(format!("websocket {peer}"))
@@ -190,16 +188,10 @@ fn accept(
     }
 }
 
-/// Why a connection over [`MAX_CONNECTIONS`] is refused.
-fn busy_reason() -> String {
-    format!("too many WebSocket connections (at most {MAX_CONNECTIONS} at once); try again later")
-}
-
-/// Refuses a connection over [`MAX_CONNECTIONS`]: once upgraded (within [`BUSY_WAIT`]),
+/// Refuses a connection over a cap for `why`: once upgraded (within [`BUSY_WAIT`]),
 /// `Refused { reason }` and close 1013; logs `websocket PEER refused: WHY`.
-fn turn_away(socket: TcpStream, peer: SocketAddr, timeout: Duration) {
+fn turn_away(socket: TcpStream, peer: SocketAddr, timeout: Duration, why: String) {
     let wait = timeout.min(BUSY_WAIT);
-    let why = busy_reason();
     let line = match upgrade(&socket, Instant::now() + wait, wait) {
         Ok(mut client) => {
             refuse(&mut client, CloseCode::Again, &why, true);
@@ -208,18 +200,6 @@ fn turn_away(socket: TcpStream, peer: SocketAddr, timeout: Duration) {
         Err(e) => format!("{why} ({e})"),
     };
     say(&format!("websocket {peer} refused: {line}"));
-}
-
-/// The server's address as the bridge dials it: an unspecified listening address (`0.0.0.0`,
-/// `[::]`) is reached on loopback.
-pub fn loopback(mut addr: SocketAddr) -> SocketAddr {
-    if addr.ip().is_unspecified() {
-        addr.set_ip(match addr {
-            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
-            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
-        });
-    }
-    addr
 }
 
 /// A client's connection as both WebSocket ends see it: each write is whole WebSocket frames
@@ -301,16 +281,12 @@ impl End {
 }
 
 impl Read for End {
-    /// Reads from the socket, waiting at most until the deadline.
+    /// Reads from the socket, waiting at most until the deadline ([`read_by`]).
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if let Some(deadline) = self.deadline {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Err(io::Error::new(ErrorKind::TimedOut, "the deadline passed"));
-            }
-            self.read.set_read_timeout(Some(left))?;
+        match self.deadline {
+            Some(deadline) => read_by(&self.read, deadline, buf),
+            None => self.read.read(buf),
         }
-        self.read.read(buf)
     }
 }
 
@@ -377,18 +353,27 @@ struct Ending {
 
 /// Bridges one accepted connection from `peer` to the server at `server` until either side
 /// ends it, then logs one line: `websocket PEER [via LOCAL] closed: WHY` or `... refused: WHY`.
-/// It holds its `slot` until just before, and once relayed to the server counts in `bridges`'
-/// linked connections until the line is logged.
+/// It holds its `slot` among the handshakes under way until it is linked (or until just before
+/// the line), and once relayed to the server counts in `bridges`' linked connections until the
+/// line is logged.
 fn bridge(
     socket: TcpStream,
     peer: SocketAddr,
     server: SocketAddr,
     timeout: Duration,
     bridges: &Bridges,
-    slot: Counted,
+    slot: Slot,
 ) {
-    let mut linked = None;
-    let end = run(&socket, server, timeout, || linked = Some(bridges.link()));
+    let (mut slot, mut linked) = (Some(slot), None);
+    let mut end = run(&socket, server, timeout, || {
+        slot = None;
+        linked = Some(bridges.link());
+    });
+    if slot.as_ref().is_some_and(Slot::evicted) {
+        let max = admission::MAX_PENDING;
+        end.why = Refusal::Evicted { max }.to_string();
+        end.refused = true;
+    }
     let via = end.via.map(|a| format!(" via {a}")).unwrap_or_default();
     let verdict = if end.refused { "refused" } else { "closed" };
     // The slot is free once the line is out (a client that saw it can come back); the link is

@@ -4,145 +4,14 @@
 //! over tungstenite). Each server runs unpaced (`--unpaced`: lockstep, it waits for
 //! every bot's inputs) with a bounded timeout, so every test ends in seconds.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+use common::{digest_of, server, server_timing_out, Proc};
 use rapier_pinned_net::inputs::{apply, body_of, scripted_for, Action, Input};
 use rapier_pinned_net::wire::{receive, send, ClientMsg, ServerMsg, MAGIC, PROTOCOL_VERSION};
-
-const BIN: &str = env!("CARGO_BIN_EXE_rapier-pinned");
-
-/// A running `rapier-pinned` process whose stdout lines arrive on a channel.
-struct Proc {
-    child: Child,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Proc {
-    fn start(args: &[&str]) -> Proc {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        Proc {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits (at most 30 s) for a stdout line containing `text` and returns it.
-    fn expect(&mut self, text: &str) -> String {
-        self.expect_within(text, Duration::from_secs(30))
-    }
-
-    /// Waits at most `wait` in all for a stdout line containing `text` and returns it.
-    fn expect_within(&mut self, text: &str, wait: Duration) -> String {
-        if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
-            return line.clone();
-        }
-        let deadline = Instant::now() + wait;
-        loop {
-            match self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no line with {text:?} within {wait:?}; saw {:#?}",
-                    self.seen
-                ),
-            }
-        }
-    }
-
-    /// Waits for the exit and returns (code, every stdout line, stderr).
-    fn finish(mut self) -> (i32, Vec<String>, String) {
-        let status = self.child.wait().unwrap();
-        self.seen.extend(self.lines.try_iter());
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            self.seen.push(line);
-        }
-        let mut stderr = String::new();
-        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
-        (
-            status.code().unwrap_or(-1),
-            std::mem::take(&mut self.seen),
-            stderr,
-        )
-    }
-
-    /// The stdout lines so far, waiting `wait` for more.
-    fn lines_after(&mut self, wait: Duration) -> &[String] {
-        while let Ok(line) = self.lines.recv_timeout(wait) {
-            self.seen.push(line);
-        }
-        &self.seen
-    }
-
-    /// [`Self::finish`] for a process that must exit 0: its stdout lines.
-    fn finish_ok(self) -> Vec<String> {
-        let (code, lines, err) = self.finish();
-        assert_eq!(code, 0, "{lines:#?} {err}");
-        lines
-    }
-}
-
-impl Drop for Proc {
-    /// A test that failed leaves no process behind (one that exited is not touched).
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
-
-/// Starts a server with `args` and returns it with its address.
-fn server(args: &[&str]) -> (Proc, String) {
-    server_timing_out(20, args)
-}
-
-/// [`server`] with `--timeout-secs secs`.
-fn server_timing_out(secs: u64, args: &[&str]) -> (Proc, String) {
-    let secs = secs.to_string();
-    let mut all = vec!["serve", "--unpaced", "--timeout-secs", &secs];
-    all.extend(args);
-    let mut proc = Proc::start(&all);
-    let line = proc.expect("listening on ");
-    let addr = line["listening on ".len()..]
-        .split(',')
-        .next()
-        .unwrap()
-        .to_string();
-    (proc, addr)
-}
-
-fn digest_of(lines: &[String], prefix: &str) -> String {
-    let line = lines
-        .iter()
-        .find(|l| l.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix:?} in {lines:#?}"));
-    line.split("digest ").nth(1).unwrap()[..16].to_string()
-}
 
 #[test]
 fn a_client_joins_at_tick_300_and_steps_1200_ticks_in_lockstep() {
@@ -1165,13 +1034,16 @@ fn over_websocket_garbage_after_the_link_closes_with_the_reason_and_the_client_l
 }
 
 #[test]
-fn over_websocket_connections_beyond_the_cap_are_refused_with_1013() {
+fn over_websocket_handshakes_beyond_the_cap_from_one_address_are_refused_with_1013() {
+    use rapier_pinned_net::admission::MAX_PENDING_PER_ADDRESS as MOST;
     let (mut srv, _, url) = ws_server(&["--ticks", "300", "--join-at", "100"]);
-    // 64 connections that say nothing yet hold every slot.
-    let held: Vec<Ws> = (0..64).map(|_| ws_connect(&url)).collect();
+    // Connections from this address that say nothing yet hold every slot it has.
+    let held: Vec<Ws> = (0..MOST).map(|_| ws_connect(&url)).collect();
     let mut ws = ws_connect(&url);
     ws_read_timeout(&mut ws, Duration::from_secs(5));
-    let why = "too many WebSocket connections (at most 64 at once); try again later";
+    let why = format!(
+        "too many handshakes under way from 127.0.0.1 (at most {MOST} at once); try again later"
+    );
     match ws_receive(&mut ws) {
         Ok(ServerMsg::Refused { reason }) => assert_eq!(reason, why),
         other => panic!("{other:?}"),
@@ -1191,12 +1063,12 @@ fn over_websocket_connections_beyond_the_cap_are_refused_with_1013() {
             .iter()
             .filter(|l| l.ends_with("closed: the client left without a close frame"))
             .count();
-        if left == 64 {
+        if left == MOST {
             break;
         }
         assert!(
             start.elapsed() < Duration::from_secs(5),
-            "{left} of 64 ended"
+            "{left} of {MOST} ended"
         );
     }
     let bot = rapier_pinned_net::client::Lockstep::new(

@@ -2,6 +2,7 @@
 //! in typed fields; [`Violation`], a message the server should not have sent; [`Refusal`], why
 //! the server refuses a client's hello. Each prints the text the command line and the logs show.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -299,6 +300,27 @@ pub enum Refusal {
         /// The seat asked for.
         player: u32,
     },
+    /// No whole hello within the deadline after the connection (however its bytes came).
+    NoHello {
+        /// The deadline, from the connection.
+        timeout: Duration,
+    },
+    /// The handshake was the oldest under way when a new connection came with as many under way
+    /// as the server takes at once ([`crate::admission::MAX_PENDING`]): it was cut to make room.
+    Evicted {
+        /// The cap.
+        max: usize,
+    },
+    /// As many handshakes as the server takes at once from one address are under way
+    /// ([`crate::admission::MAX_PENDING_PER_ADDRESS`]).
+    BusyAddress {
+        /// The address.
+        ip: IpAddr,
+        /// The cap.
+        max: usize,
+    },
+    /// The match ended before the client was seated.
+    Over,
 }
 
 impl std::fmt::Display for Refusal {
@@ -328,6 +350,18 @@ impl std::fmt::Display for Refusal {
                 f,
                 "resume as player {player}, which is taken or not one of the {PLAYERS}"
             ),
+            Refusal::NoHello { timeout } => {
+                write!(f, "no hello within {timeout:?} of connecting")
+            }
+            Refusal::Evicted { max } => write!(
+                f,
+                "cut to make room: no hello yet, the oldest of {max} handshakes under way"
+            ),
+            Refusal::BusyAddress { ip, max } => write!(
+                f,
+                "too many handshakes under way from {ip} (at most {max} at once); try again later"
+            ),
+            Refusal::Over => write!(f, "the match is over"),
         }
     }
 }
@@ -472,6 +506,27 @@ mod tests {
             (
                 NetError::RefusedClient(Refusal::ResumeSeat { player: 9 }),
                 format!("resume as player 9, which is taken or not one of the {PLAYERS}"),
+            ),
+            (
+                NetError::RefusedClient(Refusal::NoHello { timeout }),
+                "no hello within 1.5s of connecting".into(),
+            ),
+            (
+                NetError::RefusedClient(Refusal::Evicted { max: 64 }),
+                "cut to make room: no hello yet, the oldest of 64 handshakes under way".into(),
+            ),
+            (
+                NetError::RefusedClient(Refusal::BusyAddress {
+                    ip: [127, 0, 0, 2].into(),
+                    max: 8,
+                }),
+                "too many handshakes under way from 127.0.0.2 (at most 8 at once); try again \
+                 later"
+                    .into(),
+            ),
+            (
+                NetError::RefusedClient(Refusal::Over),
+                "the match is over".into(),
             ),
         ];
         for (error, text) in cases {

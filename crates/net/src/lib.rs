@@ -7,12 +7,16 @@
 //! - [`inputs`]: player inputs as data.
 //! - [`server`], [`client`]: the reference server and client (`rapier-pinned serve|join`);
 //!   [`client::Lockstep`], the client without I/O, for any transport (WebSocket, a browser).
+//! - [`admission`]: connections accepted and hellos read off the match loop, bounded.
+//! - [`lateness`]: how late a paced server starts its ticks.
 //! - [`rollback`]: the snapshot ring.
 //! - [`error`]: why a server, a client or a rollback stopped ([`NetError`]).
 
+pub mod admission;
 pub mod client;
 pub mod error;
 pub mod inputs;
+pub mod lateness;
 pub mod rollback;
 pub mod server;
 pub mod wire;

@@ -3,6 +3,13 @@
 //! fixed tick with every player's confirmed inputs, streams them to every client, and checks the
 //! clients' digests against its own.
 //!
+//! Strangers never hold the match: connections are accepted and their hellos read off the match
+//! loop, bounded ([`crate::admission`]: one deadline for a whole hello, caps on handshakes under
+//! way in all and per address); the loop seats a hello that passed at a tick boundary, with the
+//! snapshot of that tick, and never waits for one (except at a `join_at` point, which waits for
+//! a hello on purpose). A paced server logs how late it started its ticks at the end
+//! ([`crate::lateness`]).
+//!
 //! Every client's socket has a write timeout, the server's `timeout`: a client that stops reading
 //! is dropped (logged `client#N left (not reading: ...)`) once a send to it makes no progress
 //! that long, and the match goes on. Client frames are read bounded by
@@ -15,12 +22,21 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{PhysicsVersion, PinnedWorld, SnapshotKey};
+use rapier_pinned::{PinnedWorld, SnapshotKey};
 use rapier_pinned_digest::state_digest;
 
+use crate::admission::{self, Door, Hello};
 use crate::error::{NetError, Refusal};
-use crate::inputs::{apply, check, repeated, seat, Input, InputRefusal, PLAYERS};
+use crate::inputs::{apply, check, repeated, seat as seat_name, Input, InputRefusal, PLAYERS};
+use crate::lateness::Lateness;
 use crate::wire::{is_timeout, receive_client, send, ClientMsg, Resume, ServerMsg, WireError};
+
+/// The stack of a client's reader thread: it holds no large buffer (frames live on the heap).
+const READER_STACK: usize = 256 << 10;
+
+/// How many digests the server keeps to compare reports with: 1,024 report ticks, 17 minutes at
+/// 60 Hz with a report every 60 ticks.
+pub const KEPT_DIGESTS: usize = 1024;
 
 /// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
 /// `now + 1 + INPUT_WINDOW`.
@@ -46,8 +62,9 @@ pub struct ServerConfig {
     /// reconnect to the address, and stop.
     pub migrate: Option<(u64, String, PathBuf)>,
     /// How long a join point waits, how long an unpaced tick waits for a player's inputs, how
-    /// long the end waits for the clients' last digests, how long a read of a hello and a send
-    /// to a client may make no progress (a client that does not read is dropped).
+    /// long the end waits for the clients' last digests, the deadline for a connection's whole
+    /// hello (from the connection), how long a send to a client may make no progress (a client
+    /// that does not read is dropped).
     pub timeout: Duration,
 }
 
@@ -77,67 +94,67 @@ enum Event {
 }
 
 /// Runs the match in `world` on `listener` until `config.ticks` (or the migration tick),
-/// writing one line per event to `log`. Returns the final tick and digest.
+/// writing one line per event to `log`. Returns the final tick and digest. Connections are
+/// accepted and their hellos read off this loop ([`Door`]); a hello is seated at the next tick
+/// boundary (with `join_at`, at the next join point), its snapshot taken there.
 pub fn serve(
     listener: TcpListener,
     mut world: PinnedWorld,
     config: ServerConfig,
     log: &mut dyn Write,
 ) -> Result<(u64, u64), NetError> {
+    let mut door = Door::open(listener, *world.config(), config.timeout).map_err(NetError::Io)?;
     let (tx, rx) = channel();
     let mut peers: Vec<Peer> = Vec::new();
     let mut digests = BTreeMap::from([(world.tick(), state_digest(world.bodies()))]);
-    let mut next_id = 1;
+    let mut lateness = Lateness::default();
     let (mut start, mut first_tick) = (Instant::now(), world.tick());
     loop {
         let tick = world.tick();
         let wanted = config.join_at.iter().filter(|t| **t == tick).count();
-        let mut joined = 0;
         let deadline = Instant::now() + config.timeout;
+        // A client that left is forgotten, its socket closed: nothing grows with the match.
+        peers.retain(|p| p.alive);
+        door.poll(log)?;
+        let mut joined = 0;
         while joined < wanted || config.join_at.is_empty() {
-            listener.set_nonblocking(true).map_err(NetError::Io)?;
-            match listener.accept() {
-                Ok((stream, from)) => {
-                    let id = next_id;
-                    next_id += 1;
-                    let taken: Vec<u32> = peers
-                        .iter()
-                        .filter(|p| p.alive)
-                        .filter_map(|p| p.player)
-                        .collect();
-                    match handshake(stream, &world, &config, &taken, id, &tx) {
-                        Ok(peer) => {
-                            let seat = seat(peer.player);
-                            writeln!(
-                                log,
-                                "joined client#{id} at tick {tick} as {seat} from {from}"
-                            )
-                            .map_err(NetError::Log)?;
-                            peers.push(peer);
-                            joined += 1;
-                        }
-                        Err(reason) => writeln!(log, "refused client#{id} from {from}: {reason}")
-                            .map_err(NetError::Log)?,
-                    }
+            let Some(hello) = door.next() else {
+                if joined >= wanted {
+                    break;
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                    if joined >= wanted {
-                        break;
-                    }
-                    if Instant::now() > deadline {
-                        return Err(NetError::NoClientJoined {
-                            tick,
-                            timeout: config.timeout,
-                        });
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
+                if !door.wait(deadline, log)? {
+                    return Err(NetError::NoClientJoined {
+                        tick,
+                        timeout: config.timeout,
+                    });
                 }
-                Err(e) => return Err(NetError::Io(e)),
+                continue;
+            };
+            let (id, from) = (hello.id, hello.from);
+            let taken: Vec<u32> = peers
+                .iter()
+                .filter(|p| p.alive)
+                .filter_map(|p| p.player)
+                .collect();
+            match seat(hello, &world, &config, &taken, &tx) {
+                Ok(peer) => {
+                    let seat = seat_name(peer.player);
+                    writeln!(
+                        log,
+                        "joined client#{id} at tick {tick} as {seat} from {from}"
+                    )
+                    .map_err(NetError::Log)?;
+                    peers.push(peer);
+                    joined += 1;
+                }
+                Err(reason) => writeln!(log, "refused client#{id} from {from}: {reason}")
+                    .map_err(NetError::Log)?,
             }
         }
         drain(&rx, &mut peers, &digests, tick, log)?;
         if let Some((at, addr, path)) = &config.migrate {
             if *at == tick {
+                door.close(config.timeout, log)?;
                 let bytes = world.snapshot(config.key.as_ref());
                 std::fs::write(path, &bytes).map_err(|source| NetError::WriteSnapshot {
                     path: path.clone(),
@@ -161,9 +178,13 @@ pub fn serve(
             }
         }
         if tick >= config.ticks {
+            door.close(config.timeout, log)?;
             let digest = digests[&tick];
             broadcast(&mut peers, &ServerMsg::Bye { tick, digest }, log)?;
             writeln!(log, "done tick {tick} digest {digest:016x}").map_err(NetError::Log)?;
+            if config.paced {
+                writeln!(log, "{lateness}").map_err(NetError::Log)?;
+            }
             return finish(&rx, &mut peers, &digests, tick, log, config.timeout);
         }
         if config.paced {
@@ -175,13 +196,29 @@ pub fn serve(
             let due = start + Duration::from_secs_f64((tick + 1 - first_tick) as f64 / hz);
             std::thread::sleep(due.saturating_duration_since(Instant::now()));
             drain(&rx, &mut peers, &digests, tick, log)?;
+            let late = Instant::now().saturating_duration_since(due);
+            lateness.record(late);
+            if late.as_secs_f64() * hz > 1.0 {
+                // Players' inputs for the ticks it now steps at once may come too late.
+                let (next, ms) = (tick + 1, late.as_secs_f64() * 1e3);
+                writeln!(
+                    log,
+                    "tick {next} started {ms:.1} ms late (more than a tick)"
+                )
+                .map_err(NetError::Log)?;
+            }
         } else {
             await_inputs(&rx, &mut peers, &digests, tick, config.timeout, log)?;
         }
         let inputs = confirm(&mut peers, tick + 1);
         apply(&mut world, &inputs);
         world.step();
-        digests.insert(world.tick(), state_digest(world.bodies()));
+        keep(
+            &mut digests,
+            world.tick(),
+            state_digest(world.bodies()),
+            &config,
+        );
         broadcast(
             &mut peers,
             &ServerMsg::Tick {
@@ -193,72 +230,28 @@ pub fn serve(
     }
 }
 
-/// Reads a client's hello and admits it (with the snapshot, or as a reconnection at this tick)
-/// in the lowest seat not `taken` (a reconnection: in the seat it held), or refuses it with the
-/// reason ([`NetError::RefusedClient`]).
-fn handshake(
-    mut stream: TcpStream,
+/// Seats a client whose hello passed the door's checks, the match being at `world`'s tick: with
+/// the snapshot taken now, or as a reconnection at this tick in the seat it held; a new client
+/// takes the lowest seat not `taken`. Or refuses it with the reason
+/// ([`NetError::RefusedClient`]).
+fn seat(
+    hello: Hello,
     world: &PinnedWorld,
     config: &ServerConfig,
     taken: &[u32],
-    id: usize,
     tx: &Sender<(usize, Event)>,
 ) -> Result<Peer, NetError> {
-    stream.set_nonblocking(false).map_err(NetError::Io)?;
-    stream.set_nodelay(true).map_err(NetError::Io)?;
-    stream
-        .set_read_timeout(Some(config.timeout))
-        .map_err(NetError::Io)?;
-    // A client that stops reading fails a send after this long, and is dropped (`deliver`).
-    stream
-        .set_write_timeout(Some(config.timeout))
-        .map_err(NetError::Io)?;
+    let Hello {
+        id,
+        mut stream,
+        resume,
+        sends_inputs,
+        ..
+    } = hello;
     let refuse = |stream: &mut TcpStream, refusal: Refusal| {
-        let reason = refusal.to_string();
-        let _ = send(stream, &ServerMsg::Refused { reason });
+        admission::refuse(stream, &refusal);
         NetError::RefusedClient(refusal)
     };
-    let hello = match receive_client(&mut stream) {
-        Ok(ClientMsg::Hello {
-            physics_version,
-            match_id,
-            settings,
-            resume,
-            sends_inputs,
-        }) => (
-            PhysicsVersion::new(physics_version),
-            match_id,
-            settings,
-            resume,
-            sends_inputs,
-        ),
-        Ok(other) => return Err(refuse(&mut stream, Refusal::NotHello(Box::new(other)))),
-        Err(e) => return Err(refuse(&mut stream, Refusal::BadHello(e))),
-    };
-    let (version, match_id, settings, resume, sends_inputs) = hello;
-    let ours = world.config();
-    if version != ours.physics_version() {
-        let refusal = Refusal::PhysicsVersion {
-            client: version,
-            server: ours.physics_version(),
-        };
-        return Err(refuse(&mut stream, refusal));
-    }
-    let differ = ours.settings().diff(&settings);
-    if !differ.is_empty() {
-        let refusal = Refusal::Settings {
-            differ,
-            server: ours.settings(),
-        };
-        return Err(refuse(&mut stream, refusal));
-    }
-    if match_id != ours.match_id() {
-        let refusal = Refusal::Match {
-            client: match_id,
-            server: ours.match_id(),
-        };
-        return Err(refuse(&mut stream, refusal));
-    }
     let tick = world.tick();
     let (digest_every, input_delay) = (config.digest_every, config.input_delay);
     let player = match resume {
@@ -292,6 +285,8 @@ fn handshake(
             input_delay,
         },
     };
+    // A client that stops reading fails a send after the write timeout the door set, and is
+    // dropped (`deliver`).
     send(&mut stream, &welcome).map_err(NetError::Io)?;
     let mut reader = stream.try_clone().map_err(NetError::Io)?;
     reader.set_read_timeout(None).map_err(NetError::Io)?;
@@ -317,6 +312,7 @@ fn handshake(
     };
     std::thread::Builder::new()
         .name(format!("client#{id}"))
+        .stack_size(READER_STACK)
         .spawn(reads)
         .map_err(NetError::Io)?;
     Ok(Peer {
@@ -331,6 +327,21 @@ fn handshake(
         last: Vec::new(),
         timeout: config.timeout,
     })
+}
+
+/// Keeps the digest of `tick`, just stepped, to compare the clients' reports with, and forgets
+/// what no report needs: the previous tick's unless clients report it (a multiple of
+/// `digest_every`), and the oldest past [`KEPT_DIGESTS`]. So the server's memory does not grow
+/// with the match.
+fn keep(digests: &mut BTreeMap<u64, u64>, tick: u64, digest: u64, config: &ServerConfig) {
+    digests.insert(tick, digest);
+    let previous = tick - 1;
+    if previous % config.digest_every.max(1) != 0 {
+        digests.remove(&previous);
+    }
+    while digests.len() > KEPT_DIGESTS {
+        digests.pop_first();
+    }
 }
 
 /// Sends `msg` to every live client ([`deliver`]).
@@ -494,8 +505,12 @@ fn handle(
                     );
                     peer.alive = false;
                 }
-                None => {
+                None if tick > now => {
                     writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server has not stepped").map_err(NetError::Log)?;
+                    peer.alive = false;
+                }
+                None => {
+                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server does not keep (it keeps the digest-every ticks' and the last tick's, the last {KEPT_DIGESTS})").map_err(NetError::Log)?;
                     peer.alive = false;
                 }
             }
@@ -557,5 +572,34 @@ mod tests {
             "tick 322 is too far ahead: the match is at tick 200 and takes ticks 201 to 321"
         );
         assert!(check_tick(200, u64::MAX).is_err());
+    }
+
+    #[test]
+    fn the_digests_kept_are_the_report_ticks_and_the_last_at_most_kept_digests() {
+        let config = ServerConfig {
+            ticks: 0,
+            paced: false,
+            join_at: Vec::new(),
+            digest_every: 60,
+            input_delay: 2,
+            key: None,
+            migrate: None,
+            timeout: Duration::from_secs(1),
+        };
+        let mut digests = BTreeMap::from([(7, 0)]);
+        for tick in 8..=200 {
+            keep(&mut digests, tick, tick * 10, &config);
+        }
+        assert_eq!(
+            digests.into_iter().collect::<Vec<_>>(),
+            [(60, 600), (120, 1200), (180, 1800), (200, 2000)]
+        );
+        let mut digests = BTreeMap::new();
+        let last = 60 * (KEPT_DIGESTS as u64 + 10);
+        for tick in 1..=last {
+            keep(&mut digests, tick, tick, &config);
+        }
+        assert_eq!(digests.len(), KEPT_DIGESTS);
+        assert_eq!(digests.last_key_value(), Some((&last, &last)));
     }
 }
