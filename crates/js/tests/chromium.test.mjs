@@ -51,7 +51,7 @@ test("a native snapshot crosses into the page and back byte-identical, and conti
   const native = readFileSync(file);
   const { back, lines } = await browser.page.evaluate((b64) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const world = RAPIER.PinnedWorld.restore(2, 0, bytes);
+    const world = RAPIER.PinnedWorld.restore(RAPIER.physicsVersionCurrent(), 0, bytes);
     const back = btoa(String.fromCharCode(...world.snapshot()));
     const lines = [];
     for (let i = 0; i < 60; i++) {
@@ -68,18 +68,19 @@ test("the page refuses a version 1 snapshot with the native reason", async () =>
   const dir = mkdtempSync(join(tmpdir(), "rapier-pinned-page-"));
   const file = join(dir, "v1.snap");
   cli("snapshot", "save", "--scene", "pyramid", "--steps", "5", "--physics-version", "1", "--out", file);
-  const refusal = await browser.page.evaluate((b64) => {
+  const { refusal, version } = await browser.page.evaluate((b64) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const version = RAPIER.physicsVersionCurrent();
     try {
-      RAPIER.PinnedWorld.restore(2, 0, bytes);
-      return null;
+      RAPIER.PinnedWorld.restore(version, 0, bytes);
+      return { refusal: null, version };
     } catch (e) {
-      return { kind: e.kind, message: e.message, pinned: e instanceof RAPIER.PinnedError };
+      return { refusal: { kind: e.kind, message: e.message, pinned: e instanceof RAPIER.PinnedError }, version };
     }
   }, readFileSync(file).toString("base64"));
   assert.deepEqual(refusal, {
     kind: "PhysicsVersionMismatch",
-    message: "physics-version mismatch: snapshot 1, world 2",
+    message: `physics-version mismatch: snapshot 1, world ${version}`,
     pinned: true,
   });
 });

@@ -9,6 +9,8 @@ import test from "node:test";
 import { cli, nativeBin, rapier } from "./common.mjs";
 
 const RAPIER = await rapier();
+/** The current physics-version: the native CLI's default, and the worlds here. */
+const V = RAPIER.physicsVersionCurrent();
 const dir = mkdtempSync(join(tmpdir(), "rapier-pinned-js-"));
 const file = (name) => join(dir, name);
 const keyHex = "a5".repeat(32);
@@ -19,7 +21,7 @@ writeFileSync(file("wrong-key"), wrongKeyHex + "\n");
 
 const save = (name, ...args) =>
   cli("snapshot", "save", "--scene", "arena", "--steps", "50", "--out", file(name), ...args);
-save("v2.snap");
+save("current.snap");
 save("v1.snap", "--physics-version", "1");
 save("mac.snap", "--key-file", file("key"));
 save("lz4.snap", "--compressed");
@@ -59,53 +61,53 @@ function jsContinue(world, steps) {
 }
 
 test("a native snapshot restores in the package and continues identically, both formats", () => {
-  for (const name of ["v2.snap", "lz4.snap"]) {
-    const world = RAPIER.PinnedWorld.restore(2, 0, bytes(name));
+  for (const name of ["current.snap", "lz4.snap"]) {
+    const world = RAPIER.PinnedWorld.restore(V, 0, bytes(name));
     assert.equal(world.tick, 50);
     assert.deepEqual(jsContinue(world, 60), nativeContinue(file(name), 60), name);
   }
 });
 
 test("the package's snapshot of a world is the native file, byte for byte, and back", () => {
-  const world = RAPIER.PinnedWorld.fromScene(2, 0, "arena");
+  const world = RAPIER.PinnedWorld.fromScene(V, 0, "arena");
   for (let i = 0; i < 50; i++) world.step();
-  assert.deepEqual(world.snapshot(), bytes("v2.snap"));
+  assert.deepEqual(world.snapshot(), bytes("current.snap"));
   // Format 2's LZ4 bytes depend on the encoder's word size (lz4_flex matches differently on
   // wasm32 than on x86_64; any valid block is read, docs/protocol.md §3.1), its payload does not:
   // the package's compressed file holds the native world, natively and here.
   const lz4 = world.snapshot(undefined, { compressed: true });
-  assert.deepEqual(RAPIER.PinnedWorld.restore(2, 0, lz4).snapshot(), bytes("v2.snap"));
+  assert.deepEqual(RAPIER.PinnedWorld.restore(V, 0, lz4).snapshot(), bytes("current.snap"));
   writeFileSync(file("js-lz4.snap"), lz4);
-  assert.deepEqual(nativeContinue(file("js-lz4.snap"), 5), nativeContinue(file("v2.snap"), 5));
+  assert.deepEqual(nativeContinue(file("js-lz4.snap"), 5), nativeContinue(file("current.snap"), 5));
   assert.deepEqual(world.snapshot(key), bytes("mac.snap"));
   // Restored in the package and written again: the same bytes.
-  assert.deepEqual(RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap")).snapshot(), bytes("v2.snap"));
+  assert.deepEqual(RAPIER.PinnedWorld.restore(V, 0, bytes("current.snap")).snapshot(), bytes("current.snap"));
   // The package's file, continued natively, equals the package continuing it.
   writeFileSync(file("js.snap"), world.snapshot());
   assert.deepEqual(nativeContinue(file("js.snap"), 30), jsContinue(world, 30));
 });
 
 test("an authenticated snapshot restores with its key", () => {
-  const world = RAPIER.PinnedWorld.restore(2, 0, bytes("mac.snap"), key);
+  const world = RAPIER.PinnedWorld.restore(V, 0, bytes("mac.snap"), key);
   assert.deepEqual(jsContinue(world, 10), nativeContinue(file("mac.snap"), 10, "--key-file", file("key")));
 });
 
 test("refusals carry the native kind and message", () => {
   const wrongKey = Uint8Array.from(Buffer.from(wrongKeyHex, "hex"));
   const cases = [
-    ["a version 1 snapshot in a version 2 world", () => RAPIER.PinnedWorld.restore(2, 0, bytes("v1.snap")),
-      ["--physics-version", "2", file("v1.snap")], "PhysicsVersionMismatch"],
-    ["a wrong key", () => RAPIER.PinnedWorld.restore(2, 0, bytes("mac.snap"), wrongKey),
+    ["a version 1 snapshot in a current-version world", () => RAPIER.PinnedWorld.restore(V, 0, bytes("v1.snap")),
+      ["--physics-version", String(V), file("v1.snap")], "PhysicsVersionMismatch"],
+    ["a wrong key", () => RAPIER.PinnedWorld.restore(V, 0, bytes("mac.snap"), wrongKey),
       ["--key-file", file("wrong-key"), file("mac.snap")], "MacMismatch"],
-    ["no MAC where a key is required", () => RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap"), key),
-      ["--key-file", file("key"), file("v2.snap")], null],
-    ["another match id", () => RAPIER.PinnedWorld.restore(2, 5, bytes("v2.snap")),
-      ["--match-id", "5", file("v2.snap")], "ConfigDigestMismatch"],
+    ["no MAC where a key is required", () => RAPIER.PinnedWorld.restore(V, 0, bytes("current.snap"), key),
+      ["--key-file", file("key"), file("current.snap")], null],
+    ["another match id", () => RAPIER.PinnedWorld.restore(V, 5, bytes("current.snap")),
+      ["--match-id", "5", file("current.snap")], "ConfigDigestMismatch"],
   ];
-  const damaged = bytes("v2.snap");
+  const damaged = bytes("current.snap");
   damaged[damaged.length - 100] ^= 1;
   writeFileSync(file("damaged.snap"), damaged);
-  cases.push(["a flipped payload bit", () => RAPIER.PinnedWorld.restore(2, 0, damaged),
+  cases.push(["a flipped payload bit", () => RAPIER.PinnedWorld.restore(V, 0, damaged),
     [file("damaged.snap")], "ChecksumMismatch"]);
   for (const [what, restore, args, kind] of cases) {
     const native = nativeRefusal(...args);
@@ -118,19 +120,19 @@ test("a game's own settings: a native space game at 120 Hz restores under them, 
   const space = { gravity: { x: 0, y: 0, z: 0 }, tickHz: 120, lengthUnit: 1 };
   cli("snapshot", "save", "--scene", "bullet_swarm", "--steps", "20", "--gravity", "0,0,0",
     "--tick-hz", "120", "--out", file("space.snap"));
-  const world = RAPIER.PinnedWorld.restore(2, 0, bytes("space.snap"), undefined, space);
+  const world = RAPIER.PinnedWorld.restore(V, 0, bytes("space.snap"), undefined, space);
   assert.equal(world.integrationParameters.dt, Math.fround(1 / 120));
   assert.deepEqual(jsContinue(world, 30),
     nativeContinue(file("space.snap"), 30, "--gravity", "0,0,0", "--tick-hz", "120"));
   // Under the default settings: the native refusal, naming the fields that differ.
-  const native = nativeRefusal("--physics-version", "2", file("space.snap"));
+  const native = nativeRefusal("--physics-version", String(V), file("space.snap"));
   assert.equal(native.kind, "ConfigMismatch");
   assert.match(native.message, /gravity/);
-  assert.deepEqual(jsRefusal(() => RAPIER.PinnedWorld.restore(2, 0, bytes("space.snap"))), native);
+  assert.deepEqual(jsRefusal(() => RAPIER.PinnedWorld.restore(V, 0, bytes("space.snap"))), native);
 });
 
 test("a refused restore leaves the world as it was", () => {
-  const world = RAPIER.PinnedWorld.restore(2, 0, bytes("v2.snap"));
+  const world = RAPIER.PinnedWorld.restore(V, 0, bytes("current.snap"));
   jsContinue(world, 5);
   const before = world.snapshot();
   jsRefusal(() => world.restore(bytes("v1.snap")));
@@ -139,9 +141,10 @@ test("a refused restore leaves the world as it was", () => {
 });
 
 test("a pinned world's parameters and gravity cannot be changed; a plain world's can", () => {
-  const world = RAPIER.PinnedWorld.new(2, 0);
+  const world = RAPIER.PinnedWorld.new(V, 0);
   assert.equal(world.integrationParameters.ccdRelativeMotion, true);
-  assert.equal(world.integrationParameters.ccdPersistentContactPolicy, 2);
+  assert.equal(world.integrationParameters.ccdPersistentContactPolicy, 3);
+  assert.equal(RAPIER.PinnedWorld.new(2, 0).integrationParameters.ccdPersistentContactPolicy, 2);
   assert.throws(() => { world.integrationParameters.dt = 1 / 30; }, /cannot be changed/);
   assert.throws(() => { world.gravity = { x: 0, y: 0, z: 0 }; }, /cannot be set/);
   assert.equal(world.integrationParameters.dt, Math.fround(1 / 60));
@@ -164,6 +167,10 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   assert.equal(bodies, 1);
   assert.deepEqual(body.linvel(), new RAPIER.Vector3(0, 0, 0));
   assert.ok(plain.createRigidBody(nan()));
+  // 30 Hz: allowed by version 3, not by version 2; 50 Hz by no version.
   assert.throws(() => RAPIER.PinnedWorld.new(2, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }),
+    (e) => e.kind === "SettingNotAllowed");
+  assert.ok(RAPIER.PinnedWorld.new(3, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
+  assert.throws(() => RAPIER.PinnedWorld.new(V, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 50, lengthUnit: 1 }),
     (e) => e.kind === "SettingNotAllowed");
 });
