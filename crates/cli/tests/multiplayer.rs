@@ -39,6 +39,31 @@ fn a_client_joins_at_tick_300_and_steps_1200_ticks_in_lockstep() {
 }
 
 #[test]
+fn clients_beyond_the_join_points_are_seated_at_the_next_tick() {
+    // One join point, three clients: two bots at once and one late. The point seats one bot;
+    // the other, and the late client, are seated at the next tick as without `--join-at`
+    // (the server used to leave them waiting for a point that never came, then reset them).
+    // 5,700 ticks after the point leave the late client time to come on a slow machine.
+    let (mut srv, addr) = server(&["--ticks", "6000", "--join-at", "300"]);
+    let bots: Vec<Proc> = (0..2)
+        .map(|_| Proc::start(&["join", &addr, "--bot"]))
+        .collect();
+    srv.expect(" at tick 300 as player ");
+    let late = Proc::start(&["join", &addr, "--bot"]);
+    let finals: Vec<String> = (bots.into_iter().chain([late]))
+        .map(|client| digest_of(&client.finish_ok(), "done tick 6000"))
+        .collect();
+    let lines = srv.finish_ok();
+    let joined: Vec<&String> = (lines.iter())
+        .filter(|l| l.starts_with("joined client#"))
+        .collect();
+    assert_eq!(joined.len(), 3, "{lines:#?}");
+    assert!(!lines.iter().any(|l| l.contains("refused")), "{lines:#?}");
+    let digest = digest_of(&lines, "done tick 6000");
+    assert!(finals.iter().all(|d| *d == digest), "{finals:?} {lines:#?}");
+}
+
+#[test]
 fn a_divergence_is_reported_at_its_tick_and_ends_only_that_session() {
     let (mut srv, addr) = server(&["--ticks", "900", "--join-at", "100", "--join-at", "100"]);
     let honest = Proc::start(&["join", &addr, "--bot"]);

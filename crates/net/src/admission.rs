@@ -252,6 +252,11 @@ impl Door {
         Ok(true)
     }
 
+    /// How many hellos wait to be seated.
+    pub fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+
     /// The next hello waiting to be seated.
     pub fn next(&mut self) -> Option<Hello> {
         self.waiting.pop_front()

@@ -50,7 +50,9 @@ pub struct ServerConfig {
     /// as it can (tests).
     pub paced: bool,
     /// At each of these ticks, hold until one more client has joined (a tick listed twice waits
-    /// for two); with none, clients are accepted whenever they come.
+    /// for two); a hello is kept for a point to come only while the points to come outnumber the
+    /// hellos waiting, any other is seated at the next tick. With none, clients are seated
+    /// whenever they come.
     pub join_at: Vec<u64>,
     /// Clients report their digest every this many ticks.
     pub digest_every: u64,
@@ -96,7 +98,8 @@ enum Event {
 /// Runs the match in `world` on `listener` until `config.ticks` (or the migration tick),
 /// writing one line per event to `log`. Returns the final tick and digest. Connections are
 /// accepted and their hellos read off this loop ([`Door`]); a hello is seated at the next tick
-/// boundary (with `join_at`, at the next join point), its snapshot taken there.
+/// boundary, its snapshot taken there, unless it is one the join points still to come wait for
+/// (with `join_at`, each point seats one hello that waits, in the order they came).
 pub fn serve(
     listener: TcpListener,
     mut world: PinnedWorld,
@@ -112,12 +115,15 @@ pub fn serve(
     loop {
         let tick = world.tick();
         let wanted = config.join_at.iter().filter(|t| **t == tick).count();
+        // The hellos the join points still to come will seat, one each: any more that wait are
+        // seated now, as without join points, never left waiting for a point that is not there.
+        let later = config.join_at.iter().filter(|t| **t > tick).count();
         let deadline = Instant::now() + config.timeout;
         // A client that left is forgotten, its socket closed: nothing grows with the match.
         peers.retain(|p| p.alive);
         door.poll(log)?;
         let mut joined = 0;
-        while joined < wanted || config.join_at.is_empty() {
+        while joined < wanted || door.waiting() > later {
             let Some(hello) = door.next() else {
                 if joined >= wanted {
                     break;
