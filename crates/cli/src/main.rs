@@ -8,19 +8,18 @@
 //! hidden: the determinism matrix's comparison of its result files), and two modules of two
 //! commands each, `net` (`serve`, `join`) and `bench` (`bench`, `bench-case`). Shared leaves,
 //! importing no command module: `args` (options and selections several commands take), `failure`
-//! (why a command failed, the exit status), `show` (hex, typed wrapper errors); `ws` is `serve`'s
-//! WebSocket transport.
+//! (why a command failed, the exit status), `show` (hex, typed wrapper errors). `serve --ws`'s
+//! WebSocket transport is the reference server's, `rapier_pinned_net::ws`.
 //!
 //! The layout is flat, `src/<command>.rs`, rather than cargo's `src/commands/<name>.rs`: twelve
-//! command modules and four others read well in one folder, the modules that already held
-//! command bodies keep their paths (and history, and the docs that name `src/ws.rs`), and the
-//! two groups are told apart by the `mod` lists below.
+//! command modules and three others read well in one folder, the modules that already held
+//! command bodies keep their paths (and history), and the two groups are told apart by the `mod`
+//! lists below.
 
 // Shared leaves: they import no command module.
 mod args;
 mod failure;
 mod show;
-mod ws;
 
 // One module per command (net and bench: two each).
 mod bench;

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use rapier_pinned::PinnedWorld;
-use rapier_pinned_net::server::{serve as run_server, ServerConfig, INPUT_WINDOW};
+use rapier_pinned_net::inputs::INPUT_WINDOW;
+use rapier_pinned_net::server::{serve as run_server, ServerConfig};
 
 use crate::args::MatchArgs;
 use crate::failure::Failure;
@@ -125,7 +126,7 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
                 .local_addr()
                 .map_err(|e| Failure::Usage(e.to_string()))?;
             let server = rapier_pinned_net::admission::loopback(addr);
-            let bridges = crate::ws::spawn(ws_listener, server, timeout)
+            let bridges = rapier_pinned_net::ws::spawn(ws_listener, server, timeout)
                 .map_err(|e| Failure::Usage(format!("websocket bridge: {e}")))?;
             // Once its threads run: the line says the bridge is up.
             println!("websocket on ws://{ws_addr}");

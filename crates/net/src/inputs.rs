@@ -4,8 +4,6 @@ use rapier3d::prelude::*;
 use rapier_pinned::PinnedWorld;
 use serde::{Deserialize, Serialize};
 
-use crate::server::INPUT_WINDOW;
-
 /// One player's input for one tick, on one body (by handle index and generation).
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Input {
@@ -53,6 +51,10 @@ pub const MAX_VELOCITY: f32 = 60.0;
 /// The most inputs one message may carry.
 pub const MAX_INPUTS: usize = 16;
 
+/// How far ahead of the next tick inputs are taken: a client may send for ticks `now + 1` to
+/// `now + 1 + INPUT_WINDOW`.
+pub const INPUT_WINDOW: u64 = 120;
+
 /// The body player `player` owns: handle `(player, 0)`.
 pub fn body_of(player: u32) -> (u32, u32) {
     (player, 0)
@@ -97,6 +99,18 @@ pub fn check(player: Option<u32>, inputs: &[Input]) -> Result<(), InputRefusal> 
                 length,
             });
         }
+    }
+    Ok(())
+}
+
+/// Why inputs for `tick` are not taken while the match is at `now`: a tick already stepped, or
+/// one more than [`INPUT_WINDOW`] ticks after the next.
+pub fn check_tick(now: u64, tick: u64) -> Result<(), InputRefusal> {
+    if tick <= now {
+        return Err(InputRefusal::Stepped { tick, now });
+    }
+    if tick > now + 1 + INPUT_WINDOW {
+        return Err(InputRefusal::TooFarAhead { tick, now });
     }
     Ok(())
 }
@@ -154,7 +168,7 @@ pub enum InputRefusal {
         /// The match's.
         now: u64,
     },
-    /// Inputs for a tick more than [`crate::server::INPUT_WINDOW`] ticks after the next.
+    /// Inputs for a tick more than [`INPUT_WINDOW`] ticks after the next.
     TooFarAhead {
         /// The inputs' tick.
         tick: u64,
@@ -262,6 +276,21 @@ pub fn scripted(tick: u64) -> Vec<Input> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inputs_are_taken_from_the_next_tick_to_the_window_s_end() {
+        assert!(check_tick(200, 201).is_ok());
+        assert!(check_tick(200, 321).is_ok());
+        assert_eq!(
+            check_tick(200, 200).unwrap_err().to_string(),
+            "tick 200 is already stepped: the match is at tick 200 and takes ticks 201 to 321"
+        );
+        assert_eq!(
+            check_tick(200, 322).unwrap_err().to_string(),
+            "tick 322 is too far ahead: the match is at tick 200 and takes ticks 201 to 321"
+        );
+        assert!(check_tick(200, u64::MAX).is_err());
+    }
 
     /// The script as one function of the tick, before it was split per player.
     fn combined(tick: u64) -> Vec<Input> {

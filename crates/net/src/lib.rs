@@ -8,6 +8,7 @@
 //! - [`server`], [`client`]: the reference server and client (`rapier-pinned serve|join`);
 //!   [`client::Lockstep`], the client without I/O, for any transport (WebSocket, a browser).
 //! - [`admission`]: connections accepted and hellos read off the match loop, bounded.
+//! - `ws` (feature `ws`): WebSocket clients (a browser's) bridged to the server's TCP listener.
 //! - [`lateness`]: how late a paced server starts its ticks.
 //! - [`rollback`]: the snapshot ring.
 //! - [`error`]: why a server, a client or a rollback stopped ([`NetError`]).
@@ -20,5 +21,7 @@ pub mod lateness;
 pub mod rollback;
 pub mod server;
 pub mod wire;
+#[cfg(feature = "ws")]
+pub mod ws;
 
 pub use error::NetError;

@@ -2,7 +2,7 @@
 //! own TCP listener (docs/multiplayer.md, "WebSocket transport").
 //!
 //! Each WebSocket binary message carries exactly one wire frame, byte for byte the frame a TCP
-//! client sends or receives (`rapier_pinned_net::wire`). Each accepted connection is relayed to a
+//! client sends or receives (`crate::wire`). Each accepted connection is relayed to a
 //! loopback TCP connection to the server: a binary message from the client, once checked to be
 //! one whole frame of a client message (of at most [`MAX_CLIENT_FRAME`] payload bytes), is
 //! written to the TCP connection as it is; each whole frame read from the TCP connection goes to
@@ -47,9 +47,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rapier_pinned_net::admission::{self, read_by, Pending, Slot};
-use rapier_pinned_net::error::Refusal;
-use rapier_pinned_net::wire::{
+use crate::admission::{self, read_by, Pending, Slot};
+use crate::error::Refusal;
+use crate::wire::{
     decode_frame, encode_frame, is_timeout, read_frame, ClientMsg, ServerMsg, WireError,
     HEADER_LEN, MAX_CLIENT_FRAME,
 };
