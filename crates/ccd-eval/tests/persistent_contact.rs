@@ -295,7 +295,8 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
 
 /// Beyond the suite: spin rates of the variation families at which bodies turn
 /// 16.7 rad (blade) and 8.3 rad (rotor) per step, at upstream's time step. Both failed before
-/// patches 0007 and 0008 (penetration 1.22 half-thicknesses; 1 strict pass-through).
+/// patches `0007-rapier-ccd-fast-rotation-slices` and `0008-rapier-refresh-empty-ccd-pairs`
+/// (penetration 1.22 half-thicknesses; 1 strict pass-through).
 #[test]
 fn gates_hold_for_bodies_turning_more_than_half_a_turn_per_step() {
     let dt = IntegrationParameters::default().dt;

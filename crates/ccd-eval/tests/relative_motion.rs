@@ -133,10 +133,10 @@ fn relative_motion_runs_are_bit_identical() {
 }
 
 /// A bullet not moving fast this step is not swept itself, so a fast bullet must sweep against
-/// it whatever their handle order (patch 0004): a 5 cm ball at 100 m/s into a resting 2 mm
-/// dynamic plate with `ccd_enabled`, the plate created first (the smaller handle). Before the
-/// patch the ball passed straight through under relative motion, as it does upstream (bullets
-/// never sweep bullets there).
+/// it whatever their handle order (patch `0004-rapier-ccd-relative-motion`): a 5 cm ball at
+/// 100 m/s into a resting 2 mm dynamic plate with `ccd_enabled`, the plate created first (the
+/// smaller handle). Before the patch the ball passed straight through under relative motion, as
+/// it does upstream (bullets never sweep bullets there).
 #[test]
 fn fast_bullet_hits_a_resting_bullet_with_a_smaller_handle() {
     for (relative_motion, expect_hit) in [(true, true), (false, false)] {

@@ -2,9 +2,10 @@
 //! 0.36.1, as a physics-version 1 snapshot.
 //!
 //! The fork's `IntegrationParameters` ends with two fields upstream lacks:
-//! `ccd_relative_motion: bool` (patch 0004, one byte) and `ccd_persistent_contact_policy`
-//! (patch 0006, serialized as a u8). A `PhysicsWorld` serializes `gravity` (3 × f32, 12 bytes)
-//! then `integration_parameters`, whose every field has a fixed size in bincode's fixint encoding;
+//! `ccd_relative_motion: bool` (patch `0004-rapier-ccd-relative-motion`, one byte) and
+//! `ccd_persistent_contact_policy` (patch `0006-rapier-ccd-persistent-contact-policy`, serialized
+//! as a u8). A `PhysicsWorld` serializes `gravity` (3 × f32, 12 bytes) then
+//! `integration_parameters`, whose every field has a fixed size in bincode's fixint encoding;
 //! so in an upstream world the two bytes belong at offset `12 + (fork parameters length − 2)`.
 //! The import inserts `0, 0` there (`false`, `Upstream`: upstream's behaviour), decodes the result
 //! as a fork world, and requires it to pass every check of a physics-version 1 restore.

@@ -5,7 +5,8 @@ use rapier3d::prelude::*;
 
 /// One scene of the catalog.
 pub struct Scene {
-    /// Stable name, used on the command line and in golden/parity files.
+    /// Stable name, used on the command line, in the golden files' names (`golden/`) and by the
+    /// parity runs (`conformance/parity`).
     pub name: &'static str,
     /// One line on what the scene exercises.
     pub about: &'static str,
