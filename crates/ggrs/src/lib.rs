@@ -31,10 +31,12 @@
 //! assert_eq!(game.frame(), 10);
 //! ```
 
+pub mod error;
 pub mod input;
 pub mod lossy;
 pub mod state;
 
+pub use error::GgrsError;
 pub use ggrs;
 pub use input::{apply, body_of, Bot, PlayerInput};
 pub use state::{checksum, GgrsConfig, GgrsWorld};
@@ -44,10 +46,10 @@ use rapier_pinned::{PhysicsVersion, PinnedWorld, WorldConfig};
 
 /// The arena (`rapier_pinned_scenes` catalog: four vehicles, bodies 0–3, for four players) under
 /// physics-version `version`, at tick 0.
-pub fn arena(version: PhysicsVersion) -> Result<PinnedWorld, String> {
-    let config = WorldConfig::new(version).map_err(|e| e.to_string())?;
-    let scene = rapier_pinned_scenes::find("arena").ok_or("no arena in the catalog")?;
-    PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| e.to_string())
+pub fn arena(version: PhysicsVersion) -> Result<PinnedWorld, GgrsError> {
+    let config = WorldConfig::new(version)?;
+    let scene = rapier_pinned_scenes::find("arena").ok_or(GgrsError::NoArena)?;
+    Ok(PinnedWorld::adopt(config, scene.build(config.params()))?)
 }
 
 /// The checksums of frames 0..=`frames` of `world` stepped with `players` seeded bots' inputs

@@ -5,6 +5,7 @@ use ggrs::{Frame, GgrsRequest, InputStatus, PredictRepeatLast};
 use rapier_pinned::PinnedWorld;
 use std::net::SocketAddr;
 
+use crate::error::GgrsError;
 use crate::input::{apply, PlayerInput};
 
 /// The GGRS config of a pinned world: the state GGRS keeps per frame is the world itself (a
@@ -54,17 +55,18 @@ impl GgrsWorld {
 
     /// Carries out `requests` in order. A save whose frame is not the world's (a request out of
     /// order) or a load from a cell without a state is an error, never a silent skip.
-    pub fn handle(&mut self, requests: Vec<GgrsRequest<GgrsConfig>>) -> Result<(), String> {
+    pub fn handle(&mut self, requests: Vec<GgrsRequest<GgrsConfig>>) -> Result<(), GgrsError> {
         for request in requests {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
-                    self.expect_frame(frame, "save")?;
+                    if frame != self.frame {
+                        let world = self.frame;
+                        return Err(GgrsError::SaveFrame { frame, world });
+                    }
                     cell.save(frame, Some(self.world.clone()), Some(checksum(&self.world)));
                 }
                 GgrsRequest::LoadGameState { cell, frame } => {
-                    let world = cell
-                        .load()
-                        .ok_or_else(|| format!("load of frame {frame}: the cell holds no state"))?;
+                    let world = cell.load().ok_or(GgrsError::EmptyCell { frame })?;
                     self.load(world, frame);
                 }
                 GgrsRequest::AdvanceFrame { inputs } => self.advance(&inputs),
@@ -79,16 +81,31 @@ impl GgrsWorld {
         self.world.step();
         self.frame += 1;
     }
+}
 
-    /// GGRS's frame for a request against the world's.
-    fn expect_frame(&self, frame: Frame, what: &str) -> Result<(), String> {
-        if frame == self.frame() {
-            Ok(())
-        } else {
-            Err(format!(
-                "{what} of frame {frame}, but the world is at frame {}",
-                self.frame()
-            ))
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ggrs::GameStateCell;
+    use rapier_pinned::PHYSICS_VERSION_CURRENT;
+
+    #[test]
+    fn a_save_out_of_order_and_a_load_of_an_empty_cell_are_refused_typed() {
+        let mut game = GgrsWorld::new(crate::arena(PHYSICS_VERSION_CURRENT).unwrap());
+        let cell = GameStateCell::default();
+        let save = GgrsRequest::SaveGameState {
+            cell: cell.clone(),
+            frame: 5,
+        };
+        let err = game.handle(vec![save]).unwrap_err();
+        assert!(matches!(err, GgrsError::SaveFrame { frame: 5, world: 0 }));
+        assert_eq!(
+            err.to_string(),
+            "save of frame 5, but the world is at frame 0"
+        );
+        let load = GgrsRequest::LoadGameState { cell, frame: 0 };
+        let err = game.handle(vec![load]).unwrap_err();
+        assert!(matches!(err, GgrsError::EmptyCell { frame: 0 }));
+        assert_eq!(game.frame(), 0, "a refused request changes nothing");
     }
 }

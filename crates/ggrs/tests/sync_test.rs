@@ -18,7 +18,7 @@ trait Game {
 
 impl Game for GgrsWorld {
     fn handle(&mut self, requests: Vec<GgrsRequest<GgrsConfig>>) -> Result<(), String> {
-        GgrsWorld::handle(self, requests)
+        GgrsWorld::handle(self, requests).map_err(|e| e.to_string())
     }
     fn world(&self) -> &PinnedWorld {
         GgrsWorld::world(self)
@@ -34,7 +34,7 @@ impl Game for BodiesOnly {
     fn handle(&mut self, requests: Vec<GgrsRequest<GgrsConfig>>) -> Result<(), String> {
         for request in requests {
             let GgrsRequest::LoadGameState { cell, frame } = request else {
-                self.0.handle(vec![request])?;
+                self.0.handle(vec![request]).map_err(|e| e.to_string())?;
                 continue;
             };
             let saved = cell.load().ok_or("no state to load")?;

@@ -211,7 +211,7 @@ fn play(o: Play) -> Result<(), String> {
         })
         .transpose()?;
     let mut served = listener.is_none();
-    let mut game = GgrsWorld::new(arena(c.physics_version)?);
+    let mut game = GgrsWorld::new(arena(c.physics_version).map_err(|e| e.to_string())?);
     let mut bot = Bot::new(c.seed, o.player);
     let mut pending: Option<PlayerInput> = None;
     // The checksum of every saved frame not reported yet, and the world at the snapshot frame
@@ -284,7 +284,7 @@ fn play(o: Play) -> Result<(), String> {
                         }
                         GgrsRequest::AdvanceFrame { .. } => None,
                     };
-                    game.handle(vec![request])?;
+                    game.handle(vec![request]).map_err(|e| e.to_string())?;
                     if let Some(frame) = saved {
                         sums.insert(frame, checksum(game.world()));
                         if Some(frame) == o.snapshot_frame {
