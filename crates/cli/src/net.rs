@@ -36,8 +36,8 @@ pub struct ServeArgs {
     #[arg(long)]
     unpaced: bool,
     /// Hold at tick T until one more client has joined (repeatable; a tick given twice waits
-    /// for two). A client waits for a point only while the points to come outnumber the clients
-    /// waiting; any other joins at the next tick, as without it.
+    /// for two). Clients wait for the points to come, one each; any client beyond them joins at
+    /// the next tick, as without it.
     #[arg(long = "join-at", value_name = "T")]
     join_at: Vec<u64>,
     /// Clients report their state digest every N ticks.

@@ -48,8 +48,8 @@ pub struct ServerConfig {
     /// as it can (tests).
     pub paced: bool,
     /// At each of these ticks, hold until one more client has joined (a tick listed twice waits
-    /// for two); a hello is kept for a point to come only while the points to come outnumber the
-    /// hellos waiting, any other is seated at the next tick. With none, clients are seated
+    /// for two); hellos are kept for the points to come, one each, and any hello beyond them is
+    /// seated at the next tick. With none, clients are seated
     /// whenever they come.
     pub join_at: Vec<u64>,
     /// Clients report their digest every this many ticks.
