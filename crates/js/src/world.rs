@@ -531,3 +531,10 @@ impl RawWorld {
         }
     }
 }
+
+/// The state digest (crates/digest) of the bodies of a world of stock's API (`World.digest()`,
+/// an addition of the package), as `RawWorld::digest` and native code print it.
+#[wasm_bindgen(js_name = bodiesDigest)]
+pub fn bodies_digest(bodies: &rapier_pinned_js_raw::RawRigidBodySet) -> String {
+    format!("{:016x}", rapier_pinned_digest::state_digest(bodies.set()))
+}
