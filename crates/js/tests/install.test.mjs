@@ -36,7 +36,7 @@ test("a game switches with one dependency line and keeps its code", () => {
   `);
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", "--offline"], { cwd: game });
   const out = execFileSync("node", ["main.mjs"], { cwd: game, encoding: "utf8" }).trim().split(" ");
-  assert.match(out[0], /\+rapier3d-0\.36\.1$/);
+  assert.equal(out[0], "0.21.0", "version(): the rapier.js API the package implements");
   assert.equal(out[1], "function");
   assert.match(out[2], /^[0-9a-f]{16}$/);
 });
