@@ -8,7 +8,7 @@ use crate::colliders::RawColliderSet;
 use crate::joints::{RawImpulseJointSet, RawMultibodyJointSet};
 use crate::math::{RawRotation, RawVector};
 use crate::sets::{RawIslandManager, RawSoftBodySet};
-use crate::{err, from_flat, to_flat, write};
+use crate::{err, from_flat, to_flat, unit_quat, write};
 
 /// rapier.js's `RawRigidBodyType`, in its order.
 #[wasm_bindgen]
@@ -359,7 +359,7 @@ impl RawRigidBodySet {
         wake_up: bool,
     ) -> Result<(), JsValue> {
         self.get_mut(handle)?
-            .set_rotation(Rotation::from_xyzw(x, y, z, w), wake_up);
+            .set_rotation(unit_quat(x, y, z, w), wake_up);
         Ok(())
     }
     #[wasm_bindgen(js_name = rbSetLinvel)]
@@ -404,7 +404,7 @@ impl RawRigidBodySet {
         w: f32,
     ) -> Result<(), JsValue> {
         self.get_mut(handle)?
-            .set_next_kinematic_rotation(Rotation::from_xyzw(x, y, z, w));
+            .set_next_kinematic_rotation(unit_quat(x, y, z, w));
         Ok(())
     }
     #[wasm_bindgen(js_name = rbAddForce)]

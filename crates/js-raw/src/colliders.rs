@@ -9,7 +9,7 @@ use crate::bodies::{body_handle, RawRigidBodySet};
 use crate::math::{RawRotation, RawVector};
 use crate::sets::{RawIslandManager, RawSoftBodySet};
 use crate::shapes::{self, RawShape, RawShapeType};
-use crate::{err, from_flat, to_flat, unsupported, write};
+use crate::{err, from_flat, to_flat, unit_quat, unsupported, write};
 
 pub(crate) fn collider_handle(handle: f64) -> ColliderHandle {
     let (i, g) = from_flat(handle);
@@ -252,8 +252,7 @@ impl RawColliderSet {
         z: f32,
         w: f32,
     ) -> Result<(), JsValue> {
-        self.get_mut(handle)?
-            .set_rotation(Rotation::from_xyzw(x, y, z, w));
+        self.get_mut(handle)?.set_rotation(unit_quat(x, y, z, w));
         Ok(())
     }
     #[wasm_bindgen(js_name = coSetRotationWrtParent)]
@@ -271,7 +270,7 @@ impl RawColliderSet {
             .position_wrt_parent()
             .map(|p| p.translation)
             .unwrap_or_default();
-        c.set_position_wrt_parent(Pose::from_parts(t, Rotation::from_xyzw(x, y, z, w)));
+        c.set_position_wrt_parent(Pose::from_parts(t, unit_quat(x, y, z, w)));
         Ok(())
     }
     #[wasm_bindgen(js_name = coIsSensor)]

@@ -60,7 +60,9 @@ impl From<RawMotorModel> for MotorModel {
     }
 }
 
-/// The joint's kind, read back from its axes (a `GenericJoint` keeps no kind of its own).
+/// The joint's kind as stock reports it, read back from its locked axes (a `GenericJoint` keeps no
+/// kind of its own): fixed, revolute and prismatic are recognized; every other joint (spherical,
+/// rope, spring, generic) is `Generic`, as in stock.
 fn joint_type(j: &GenericJoint) -> RawJointType {
     let locked = j.locked_axes;
     if locked == JointAxesMask::LOCKED_FIXED_AXES {
@@ -69,24 +71,15 @@ fn joint_type(j: &GenericJoint) -> RawJointType {
         RawJointType::Revolute
     } else if locked == JointAxesMask::LOCKED_PRISMATIC_AXES {
         RawJointType::Prismatic
-    } else if locked == JointAxesMask::LOCKED_SPHERICAL_AXES {
-        RawJointType::Spherical
-    } else if locked.is_empty() && j.coupled_axes.contains(JointAxesMask::LIN_AXES) {
-        // Rope: a distance limit on the coupled linear axes; spring: a motor on them.
-        if j.limit_axes.contains(JointAxesMask::LIN_X) {
-            RawJointType::Rope
-        } else {
-            RawJointType::Spring
-        }
     } else {
         RawJointType::Generic
     }
 }
 
-/// Normalized `v`, or `None` for a zero (or non-finite) axis: stock answers `undefined` then.
+/// Normalized `v` (times the reciprocal length, as stock rounds it), or `None` for a zero or
+/// non-finite axis: stock answers `undefined` then.
 fn unit(v: Vector) -> Option<Vector> {
-    let n = v.length();
-    (n > 0.0 && n.is_finite()).then(|| v / n)
+    v.try_normalize()
 }
 
 #[wasm_bindgen]

@@ -65,6 +65,12 @@ pub(crate) fn unsupported(what: &str) -> JsValue {
     ))
 }
 
+/// The quaternion of a setter taking x, y, z, w, normalized: stock normalizes these (while a
+/// `RawRotation`, e.g. a description's, is taken as given).
+pub(crate) fn unit_quat(x: f32, y: f32, z: f32, w: f32) -> rapier3d::math::Rotation {
+    rapier3d::math::Rotation::from_xyzw(x, y, z, w).normalize()
+}
+
 /// Writes `values` into the caller's scratch buffer.
 pub(crate) fn write(buf: &js_sys::Float32Array, values: &[f32]) {
     for (i, v) in values.iter().enumerate() {
