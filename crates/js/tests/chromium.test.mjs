@@ -1,13 +1,16 @@
 // The package in headless Chromium: every golden digest of the current physics-version computed
 // in the page equals the golden files; a native snapshot crosses into the page and back byte for
-// byte, and the page continues it as the native CLI does.
+// byte, and the page continues it as the native CLI does; a sample of the differential tests'
+// random programs gives in the page what it gives stock rapier.js in the page and the package in
+// Node.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { openPage } from "./browser.mjs";
-import { cli, goldenDigests } from "./common.mjs";
+import { cli, goldenDigests, rapier } from "./common.mjs";
+import { programDigest } from "./differential.mjs";
 
 let browser;
 before(async () => {
@@ -83,4 +86,19 @@ test("the page refuses a version 1 snapshot with the native reason", async () =>
     message: `physics-version mismatch: snapshot 1, world ${version}`,
     pinned: true,
   });
+});
+
+test("random rapier.js programs in the page: the package equals stock rapier.js there, and Node", async () => {
+  const seeds = Array.from({ length: 20 }, (_, i) => 200001 + i);
+  const page = await browser.page.evaluate(async (seeds) => {
+    const STOCK = (await import("/stock/dist/rapier.mjs")).default;
+    await STOCK.init();
+    const { programDigest } = await import("/tests/differential.mjs");
+    return seeds.map((seed) => [programDigest(STOCK, seed), programDigest(RAPIER, seed)]);
+  }, seeds);
+  const RAPIER = await rapier();
+  const node = seeds.map((seed) => programDigest(RAPIER, seed));
+  assert.deepEqual(page.map(([stock]) => stock), page.map(([, pkg]) => pkg), "page: stock vs the package");
+  assert.deepEqual(page.map(([, pkg]) => pkg), node, "the package: page vs Node");
+  assert.equal(new Set(node).size, seeds.length, "20 different programs");
 });

@@ -18,9 +18,20 @@
 //
 // By hand: node crates/js/tests/differential.mjs [--programs N] [--first SEED] [--fork-settings]
 // (RAPIER_PINNED_JS: the package; the stock module: common.mjs's stockDir).
-import { createHash } from "node:crypto";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+// No Node-only import at the top: the Chromium test runs this module in a page too.
+
+/** A step's trace as 16 hex digits: two FNV-1a lanes over its UTF-16 code units (the same in
+ * Node and in a page; a difference anywhere in the text changes it). */
+function hash(text) {
+  let a = 0x811c9dc5, b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+    b = (b ^ (b >>> 13)) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
 
 /** mulberry32: a small seeded generator, the same numbers in every JavaScript engine. */
 export function rng(seed) {
@@ -41,7 +52,8 @@ export function rng(seed) {
     vec: (s) => ({ x: r.range(-s, s), y: r.range(-s, s), z: r.range(-s, s) }),
     quat: () => {
       const q = { x: r.range(-1, 1), y: r.range(-1, 1), z: r.range(-1, 1), w: r.range(-1, 1) };
-      const n = Math.hypot(q.x, q.y, q.z, q.w) || 1;
+      // Not Math.hypot: engines may round it differently; a square root is exact everywhere.
+      const n = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w) || 1;
       return { x: q.x / n, y: q.y / n, z: q.z / n, w: q.w / n };
     },
   };
@@ -395,7 +407,11 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       vehicle.controller.updateVehicle(world.timestep);
       out.push(`vehicle ${bits(vehicle.controller.currentVehicleSpeed())}`);
       for (let i = 0; i < 4; i++) {
-        out.push(`wheel ${i} ${vehicle.controller.wheelIsInContact(i)} ${bits(vehicle.controller.wheelSuspensionLength(i))} ${bits(vehicle.controller.wheelRotation(i))} ${h(vehicle.controller.wheelGroundObject(i)?.handle)}`);
+        // The ground object only in contact: out of contact stock's layer looks `undefined` up as
+        // a handle, whose NaN bits (and so the collider found) depend on the JavaScript engine.
+        const contact = vehicle.controller.wheelIsInContact(i);
+        const ground = contact ? h(vehicle.controller.wheelGroundObject(i)?.handle) : "-";
+        out.push(`wheel ${i} ${contact} ${bits(vehicle.controller.wheelSuspensionLength(i))} ${bits(vehicle.controller.wheelRotation(i))} ${ground}`);
       }
     }
 
@@ -483,11 +499,16 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       }
     }
     const text = out.join("\n");
-    hashes.push(createHash("sha1").update(text).digest("hex"));
+    hashes.push(hash(text));
     if (keepText) texts.push(text);
   }
   world.free();
   return { steps, hashes, texts, bullets };
+}
+
+/** Program `seed`'s whole trace on module R, as one digest (Node and a page compare these). */
+export function programDigest(R, seed, options) {
+  return hash(runProgram(R, seed, options).hashes.join(""));
 }
 
 /** The first step where two traces differ, or -1. */
@@ -526,7 +547,11 @@ export function compare(stock, pkg, { programs, first = 1, forkSettings = false,
 }
 
 // By hand: node differential.mjs [--programs N] [--first SEED] [--fork-settings]
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+const main = globalThis.process?.argv?.[1] &&
+  import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]).href;
+if (main) {
+  const { join } = await import("node:path");
+  const { pathToFileURL } = await import("node:url");
   const { packageDir, stockDir } = await import("./common.mjs");
   const arg = (name, dflt) => {
     const i = process.argv.indexOf(name);
