@@ -1,7 +1,7 @@
 // Copies stock rapier.js's published API layer (`@dimforge/rapier3d`, the directory given) into
-// the package (the second directory), unchanged but for its relative import specifiers: stock
-// writes them for bundlers ("./raw", "../math"), Node and browsers need files ("./raw.js",
-// "../math/index.js"). Stock's raw module (rapier_wasm3d*.js, the .wasm), its init.js and its
+// the package (the second directory), unchanged but for its relative import specifiers (in its
+// .js and .d.ts files): stock writes them for bundlers ("./raw", "../math"), Node and browsers
+// need files ("./raw.js", "../math/index.js"). Stock's raw module (rapier_wasm3d*.js, the .wasm), its init.js and its
 // source maps are left out: the package's own raw.js, init.js (crates/js/js) take their place.
 // Run by scripts/js-package.
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, statSync, existsSync } from "node:fs";
@@ -26,7 +26,9 @@ for (const path of files(stock)) {
   const rel = relative(stock, path).split("\\").join("/");
   if (skip(rel)) continue;
   let text = readFileSync(path, "utf8");
-  if (rel.endsWith(".js")) {
+  if (rel.endsWith(".js") || rel.endsWith(".d.ts")) {
+    // The .d.ts files too: the package is an ES module package, where TypeScript's node16 and
+    // nodenext resolution want explicit extensions (and the other resolutions accept them).
     text = text.replace(/(from\s+|import\s*\(\s*)"(\.{1,2}\/[^"]*)"/g, (all, lead, spec) => {
       const base = join(dirname(path), spec);
       let to;

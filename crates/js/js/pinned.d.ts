@@ -1,8 +1,8 @@
 // The fork's additions to stock rapier.js's API (pinned.js). Stock's own types: exports.d.ts.
-import type { Vector, Rotation } from "./math";
-import type { RigidBodyDesc } from "./dynamics/rigid_body";
-import type { ColliderDesc } from "./geometry/collider";
-import type { JointData } from "./dynamics/impulse_joint";
+import type { Vector, Rotation } from "./math.js";
+import type { RigidBodyDesc } from "./dynamics/rigid_body.js";
+import type { ColliderDesc } from "./geometry/collider.js";
+import type { JointData } from "./dynamics/impulse_joint.js";
 
 /** A refusal of the pinned layer: `kind` is the native ErrorKind's stable name. */
 export declare class PinnedError extends Error { kind: string }
@@ -82,7 +82,7 @@ export declare const catalog: {
   goldenRun(physicsVersion: number, name: string, run: string): { world: PinnedWorld; steps: number };
 };
 
-declare module "./dynamics/integration_parameters" {
+declare module "./dynamics/integration_parameters.js" {
   interface IntegrationParameters {
     /** The fork's setting (design §4.1): bullet pairs swept on both bodies' motions. Default false (upstream). */
     ccdRelativeMotion: boolean;
@@ -91,7 +91,7 @@ declare module "./dynamics/integration_parameters" {
   }
 }
 
-declare module "./pipeline/world" {
+declare module "./pipeline/world.js" {
   interface World {
     /** The state digest of the world's bodies (crates/digest/src/lib.rs), 16 hex digits. */
     digest(): string;

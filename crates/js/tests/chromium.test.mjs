@@ -102,3 +102,14 @@ test("random rapier.js programs in the page: the package equals stock rapier.js 
   assert.deepEqual(page.map(([, pkg]) => pkg), node, "the package: page vs Node");
   assert.equal(new Set(node).size, seeds.length, "20 different programs");
 });
+
+test("a stock rapier.js game (events, queries, the character controller) runs in the page as in Node", async () => {
+  const page = await browser.page.evaluate(async () => {
+    const { run } = await import("/tests/programs/game.mjs");
+    return run(RAPIER);
+  });
+  const { run } = await import("./programs/game.mjs");
+  const node = run(await rapier());
+  assert.ok(node.some((l) => l.startsWith("collision")));
+  assert.deepEqual(page, node);
+});
