@@ -566,7 +566,7 @@ impl RawRigidBodySet {
     }
     #[wasm_bindgen(js_name = rbSoftCluster)]
     pub fn rb_soft_cluster(&self, handle: f64) -> Result<Option<u32>, JsValue> {
-        Ok(self.get(handle)?.soft_cluster().map(|c| c as u32))
+        Ok(self.get(handle)?.soft_cluster())
     }
     #[wasm_bindgen(js_name = rbIsSleeping)]
     pub fn rb_is_sleeping(&self, handle: f64) -> Result<bool, JsValue> {
