@@ -1,8 +1,8 @@
 // Issue 44's differential gate, CI-sized: random rapier.js programs (differential.mjs) run on
 // stock @dimforge/rapier3d-deterministic-compat 0.21.0 and on the package at default settings
 // give the same trace at every step (every body's state bits, every event, every query and
-// controller result). Known bad: the same programs with the fork's CCD settings on differ, every
-// program with a head-on bullet pair among them. The by-hand run (1,000 programs and more):
+// controller result). Known bad: the same programs with the fork's CCD settings on differ, most
+// programs with a head-on bullet pair among them. The by-hand run (1,000 programs and more):
 // `node crates/js/tests/differential.mjs --programs 1000` (docs/js.md).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -29,12 +29,14 @@ test(`${programs} random programs: the package at defaults equals stock rapier.j
   assert.deepEqual(differing.map((d) => `seed ${d.seed}: ${d.detail}`), []);
 });
 
-test("known bad: with the fork's CCD settings on, the programs with head-on bullets differ", async () => {
+test("known bad: with the fork's CCD settings on, the programs differ where CCD engages", async () => {
   const { stock, pkg } = await modules();
   const n = Math.min(programs, 30);
   const differing = compare(stock, pkg, { programs: n, first, forkSettings: true });
   const bullets = differing.bulletPrograms;
   assert.ok(bullets.length > 0, "the sample has programs with bullets");
-  assert.deepEqual(bullets.filter((b) => !b.differs).map((b) => b.seed), [],
-    "bullet programs equal to stock under the fork's settings");
+  // Head-on bullets that stock lets through each other collide under the fork's settings; a pair
+  // slow and large enough for the discrete contacts to catch may not differ: most do.
+  const differ = bullets.filter((b) => b.differs).length;
+  assert.ok(differ * 2 > bullets.length, `${differ} of ${bullets.length} bullet programs differ`);
 });
