@@ -13,7 +13,8 @@ import { packageDir, stockDir } from "./common.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOTS = { "/pkg/": packageDir, "/stock/": stockDir, "/tests/": here };
 
-const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".html": "text/html" };
+const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".html": "text/html",
+  ".wasm": "application/wasm" };
 
 /** Starts the server and the browser; returns {page, close}. */
 export async function openPage() {

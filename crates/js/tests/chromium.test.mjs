@@ -113,3 +113,24 @@ test("a stock rapier.js game (events, queries, the character controller) runs in
   assert.ok(node.some((l) => l.startsWith("collision")));
   assert.deepEqual(page, node);
 });
+
+test("the non-inlined variant in a page: init(URL of the .wasm) never loads the inlined copy", async () => {
+  const page = await browser.page.browser().newPage();
+  try {
+    await page.goto(browser.page.url());
+    const result = await page.evaluate(async () => {
+      const R = (await import("/pkg/rapier.mjs")).default;
+      await R.init(new URL("/pkg/pkg/rapier_pinned_js_bg.wasm", location.href));
+      const world = new R.World({ x: 0, y: -9.81, z: 0 });
+      world.createRigidBody(R.RigidBodyDesc.dynamic());
+      world.step();
+      const loaded = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+      return { digest: world.digest(), loaded };
+    });
+    assert.match(result.digest, /^[0-9a-f]{16}$/);
+    assert.ok(result.loaded.includes("/pkg/pkg/rapier_pinned_js_bg.wasm"), result.loaded.join(" "));
+    assert.ok(!result.loaded.some((p) => p.endsWith("wasm-inline.js")), result.loaded.join(" "));
+  } finally {
+    await page.close();
+  }
+});

@@ -57,3 +57,18 @@ test("a game switches with one dependency line and keeps its code", async () => 
   assert.ok(expected.some((l) => l.startsWith("collision")) && expected.some((l) => l.startsWith("force")));
   assert.deepEqual(log, expected);
 });
+
+test("the non-inlined variant: init(bytes of the shipped .wasm) in a fresh process", () => {
+  const script = `
+    import { readFileSync } from "node:fs";
+    const RAPIER = (await import(${JSON.stringify(pathToFileURL(joinPath(packageDir, "rapier.mjs")).href)})).default;
+    await RAPIER.init(readFileSync(${JSON.stringify(joinPath(packageDir, "pkg/rapier_pinned_js_bg.wasm"))}));
+    const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
+    const b = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(0, 1, 0));
+    world.createCollider(RAPIER.ColliderDesc.ball(0.5), b);
+    for (let i = 0; i < 10; i++) world.step();
+    console.log(b.translation().y < 1, world.digest());
+  `;
+  const out = execFileSync("node", ["--input-type=module", "-e", script], { encoding: "utf8" }).trim();
+  assert.match(out, /^true [0-9a-f]{16}$/);
+});
