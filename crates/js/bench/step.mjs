@@ -1,6 +1,8 @@
 // The package's cost, reported, not gated (issue 32): module sizes against stock rapier.js 0.21.0,
-// and ms/step in Node and in headless Chromium against the native build on the arena and the
-// pyramid under the current physics-version. `node crates/js/bench/step.mjs [--quick]`, after
+// ms/step in Node and in headless Chromium against the native build on the arena and the
+// pyramid under the current physics-version, and (issue 44) the pyramid and an arena written
+// against the rapier.js API at rapier's defaults, on stock rapier.js and on the package side by
+// side in one run, in Node and in Chromium (alternating runs, medians). `node crates/js/bench/step.mjs [--quick]`, after
 // scripts/js-package and `npm ci` in crates/js/tests; the native side is `rapier-pinned
 // bench-case` (RAPIER_PINNED_BIN). Medians of whole runs of each scene (its golden step count).
 import { execFileSync } from "node:child_process";
@@ -10,7 +12,8 @@ import { gzipSync } from "node:zlib";
 import { openPage } from "../tests/browser.mjs";
 import { pathToFileURL } from "node:url";
 import { packageDir, rapier, root, stockDir } from "../tests/common.mjs";
-import { scenes } from "../tests/programs/scenes.mjs";
+import { benchScenes } from "../tests/programs/scenes.mjs";
+import { readdirSync } from "node:fs";
 
 const quick = process.argv.includes("--quick");
 const MIN_MS = quick ? 20 : 1500;
@@ -22,11 +25,13 @@ function sizes() {
   const files = [
     ["this package's wasm module", join(packageDir, "pkg/rapier_pinned_js_bg.wasm")],
     ["stock rapier3d-deterministic 0.21.0 wasm", join(stock, "rapier3d-deterministic/rapier_wasm3d_bg.wasm")],
-    ["this package's rapier.mjs + exports.js + pkg/*.js (wasm inlined)", null],
+    ["this package, every .js/.mjs file a page may load (stock's API layer, wasm inlined)", null],
     ["stock rapier3d-deterministic-compat 0.21.0 dist/rapier.mjs (wasm inlined)", join(stock, "rapier3d-deterministic-compat/dist/rapier.mjs")],
   ];
-  const ours = ["rapier.mjs", "exports.js", "pkg/rapier_pinned_js.js", "pkg/wasm-inline.js"]
-    .map((f) => readFileSync(join(packageDir, f)));
+  const js = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? js(join(dir, e.name))
+      : /\.m?js$/.test(e.name) && e.name !== "rapier_pinned_js_bg.wasm" ? [join(dir, e.name)] : []);
+  const ours = js(packageDir).map((f) => readFileSync(f));
   console.log("module sizes (bytes, gzip -9):");
   for (const [what, path] of files) {
     const bytes = path ? readFileSync(path) : Buffer.concat(ours);
@@ -72,27 +77,55 @@ for (const scene of CASES) {
   const r = (x) => `${x.toFixed(3)} (${(x / n).toFixed(2)}x)`;
   console.log(`  ${scene}: native ${n.toFixed(3)}, Node ${r(node)}, Chromium ${r(page)}`);
 }
-// Against stock rapier.js itself: the pyramid written against the rapier.js API (the golden
-// test's copy of the catalog scene), in a plain World at rapier's defaults, in Node.
+// Against stock rapier.js itself: scenes written against the rapier.js API, in a plain World at
+// rapier's defaults, stock and the package alternating, in Node and in the page.
 const STOCK = (await import(pathToFileURL(join(stockDir, "dist/rapier.mjs")).href)).default;
 await STOCK.init();
-function timeApiPyramid(R) {
+// Whole runs of `scene` on R: ms/step of each (runs anywhere; sent to the page as text).
+function timeApi(R, build, steps, minMs) {
   const perStep = [];
   let total = 0;
-  while (total < MIN_MS || perStep.length < 3) {
+  while (total < minMs || perStep.length < 3) {
     const world = new R.World({ x: 0, y: -9.81, z: 0 });
-    scenes(R).pyramid(world);
+    build(world);
     const start = performance.now();
-    for (let i = 0; i < 200; i++) world.step();
+    for (let i = 0; i < steps; i++) world.step();
     const ms = performance.now() - start;
     world.free();
     total += ms;
-    perStep.push(ms / 200);
+    perStep.push(ms / steps);
   }
-  return median(perStep);
+  return perStep;
 }
-const stock = timeApiPyramid(STOCK);
-const ours = timeApiPyramid(RAPIER);
-console.log(`  pyramid through the JS API at rapier's defaults, Node: stock rapier.js 0.21.0 ${stock.toFixed(3)}, this package ${ours.toFixed(3)} (${(ours / stock).toFixed(2)}x stock)`);
+await browser.page.evaluate(async () => {
+  globalThis.STOCK = (await import("/stock/dist/rapier.mjs")).default;
+  await globalThis.STOCK.init();
+  globalThis.benchScenes = (await import("/tests/programs/scenes.mjs")).benchScenes;
+});
+console.log("ms/step through the rapier.js API at rapier's defaults (medians of alternating runs; ratio to stock):");
+for (const name of ["pyramid", "arena"]) {
+  const row = {};
+  for (const where of ["Node", "Chromium"]) {
+    const times = { stock: [], ours: [] };
+    for (let round = 0; round < 3; round++) {
+      for (const who of ["stock", "ours"]) {
+        if (where === "Node") {
+          const R = who === "stock" ? STOCK : RAPIER;
+          const build = benchScenes(R)[name];
+          times[who].push(...timeApi(R, build, build.steps, MIN_MS / 3));
+        } else {
+          times[who].push(...await browser.page.evaluate((src, who, name, minMs) => {
+            const R = who === "stock" ? globalThis.STOCK : globalThis.RAPIER;
+            const build = globalThis.benchScenes(R)[name];
+            return new Function("return " + src)()(R, build, build.steps, minMs);
+          }, timeApi.toString(), who, name, MIN_MS / 3));
+        }
+      }
+    }
+    const [s, o] = [median(times.stock), median(times.ours)];
+    row[where] = `stock ${s.toFixed(3)}, package ${o.toFixed(3)} (${(o / s).toFixed(2)}x)`;
+  }
+  console.log(`  ${name}: Node ${row.Node}; Chromium ${row.Chromium}`);
+}
 console.log(`  (Node ${process.version}, ${browser.userAgent}${quick ? "; --quick: the figures mean nothing" : ""})`);
 await browser.close();

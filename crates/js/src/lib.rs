@@ -6,8 +6,10 @@
 //! - [`catalog`]: the scene catalog, for the tests that compare digests with native ones.
 //! - [`client`]: the reference client's lockstep core, for a page joining `serve --ws`.
 //! - [`error`]: refusals as `PinnedError`s with the native kind and message.
+//! - `rapier_pinned_js_raw` (crates/js-raw): rapier.js 0.21.0's raw interface, for stock's API layer.
 //!
-//! `js/index.js` wraps this in rapier.js's class names; a program sees only that.
+//! A program sees the package's entry point, `js/rapier.mjs`: stock rapier.js's API over the raw
+//! interface, and `js/pinned.js` (`PinnedWorld`) over this crate's pinned layer.
 
 pub mod catalog;
 pub mod client;
@@ -18,3 +20,6 @@ pub mod shapes;
 pub mod world;
 
 pub use world::RawWorld;
+
+// Linked in for its wasm-bindgen exports: stock rapier.js's API layer runs on them (docs/js.md).
+pub use rapier_pinned_js_raw;

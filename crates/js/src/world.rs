@@ -1,11 +1,11 @@
-//! [`RawWorld`]: one world, plain or pinned, behind the numbers-only interface that `js/index.js`
-//! wraps in rapier.js's classes.
+//! [`RawWorld`]: one world, plain or pinned, behind the numbers-only interface that `js/pinned.js`
+//! wraps in `PinnedWorld` (on stock rapier.js's classes).
 //!
 //! A plain world is rapier3d's [`PhysicsWorld`] with parameters a program may change (rapier.js's
 //! `World`); a pinned world is [`PinnedWorld`], whose parameters no call can change. Handles cross
 //! the boundary as one number, `index + generation · 2³²` (exact in an f64), and descriptions as
 //! fixed-layout `Float64Array`s whose field order is [`BODY_FIELDS`] / [`COLLIDER_FIELDS`] /
-//! [`JOINT_FIELDS`], written out once more in `js/index.js`.
+//! [`JOINT_FIELDS`], written out once more in `js/pinned.js`.
 
 use rapier3d::prelude::*;
 use rapier_pinned::{PinnedWorld, SnapshotKey};
@@ -530,4 +530,11 @@ impl RawWorld {
             Inner::Plain(_) => Err(js_error("a plain World has no snapshots: use PinnedWorld")),
         }
     }
+}
+
+/// The state digest (crates/digest) of the bodies of a world of stock's API (`World.digest()`,
+/// an addition of the package), as `RawWorld::digest` and native code print it.
+#[wasm_bindgen(js_name = bodiesDigest)]
+pub fn bodies_digest(bodies: &rapier_pinned_js_raw::RawRigidBodySet) -> String {
+    format!("{:016x}", rapier_pinned_digest::state_digest(bodies.set()))
 }

@@ -1,14 +1,20 @@
 // Headless Chromium for the package's tests: Debian's /usr/bin/chromium (CHROMIUM overrides)
 // driven by puppeteer-core, a page served from a local HTTP server that maps /pkg/ to the
-// package, and `inPage(f, ...args)` to run a function in the page with the package loaded.
+// package, /stock/ to stock rapier.js (-deterministic-compat 0.21.0) and /tests/ to this folder's
+// modules, and `inPage(f, ...args)` to run a function in the page with the package loaded.
 import { createServer } from "node:http";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { dirname, extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
-import { packageDir } from "./common.mjs";
+import { packageDir, stockDir } from "./common.mjs";
 
-const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".html": "text/html" };
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOTS = { "/pkg/": packageDir, "/stock/": stockDir, "/tests/": here };
+
+const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".html": "text/html",
+  ".wasm": "application/wasm" };
 
 /** Starts the server and the browser; returns {page, close}. */
 export async function openPage() {
@@ -18,12 +24,13 @@ export async function openPage() {
       res.writeHead(200, { "content-type": "text/html" });
       return res.end("<!doctype html><title>rapier-pinned</title>");
     }
-    if (!path.startsWith("/pkg/")) {
+    const prefix = Object.keys(ROOTS).find((p) => path.startsWith(p));
+    if (!prefix) {
       res.writeHead(404);
       return res.end();
     }
     try {
-      const body = readFileSync(join(packageDir, path.slice(5)));
+      const body = readFileSync(join(ROOTS[prefix], path.slice(prefix.length)));
       res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
       res.end(body);
     } catch {

@@ -1,13 +1,16 @@
 // The package in headless Chromium: every golden digest of the current physics-version computed
 // in the page equals the golden files; a native snapshot crosses into the page and back byte for
-// byte, and the page continues it as the native CLI does.
+// byte, and the page continues it as the native CLI does; a sample of the differential tests'
+// random programs gives in the page what it gives stock rapier.js in the page and the package in
+// Node.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { openPage } from "./browser.mjs";
-import { cli, goldenDigests } from "./common.mjs";
+import { cli, goldenDigests, rapier } from "./common.mjs";
+import { programDigest } from "./differential.mjs";
 
 let browser;
 before(async () => {
@@ -83,4 +86,51 @@ test("the page refuses a version 1 snapshot with the native reason", async () =>
     message: `physics-version mismatch: snapshot 1, world ${version}`,
     pinned: true,
   });
+});
+
+test("random rapier.js programs in the page: the package equals stock rapier.js there, and Node", async () => {
+  const seeds = Array.from({ length: 20 }, (_, i) => 200001 + i);
+  const page = await browser.page.evaluate(async (seeds) => {
+    const STOCK = (await import("/stock/dist/rapier.mjs")).default;
+    await STOCK.init();
+    const { programDigest } = await import("/tests/differential.mjs");
+    return seeds.map((seed) => [programDigest(STOCK, seed), programDigest(RAPIER, seed)]);
+  }, seeds);
+  const RAPIER = await rapier();
+  const node = seeds.map((seed) => programDigest(RAPIER, seed));
+  assert.deepEqual(page.map(([stock]) => stock), page.map(([, pkg]) => pkg), "page: stock vs the package");
+  assert.deepEqual(page.map(([, pkg]) => pkg), node, "the package: page vs Node");
+  assert.equal(new Set(node).size, seeds.length, "20 different programs");
+});
+
+test("a stock rapier.js game (events, queries, the character controller) runs in the page as in Node", async () => {
+  const page = await browser.page.evaluate(async () => {
+    const { run } = await import("/tests/programs/game.mjs");
+    return run(RAPIER);
+  });
+  const { run } = await import("./programs/game.mjs");
+  const node = run(await rapier());
+  assert.ok(node.some((l) => l.startsWith("collision")));
+  assert.deepEqual(page, node);
+});
+
+test("the non-inlined variant in a page: init(URL of the .wasm) never loads the inlined copy", async () => {
+  const page = await browser.page.browser().newPage();
+  try {
+    await page.goto(browser.page.url());
+    const result = await page.evaluate(async () => {
+      const R = (await import("/pkg/rapier.mjs")).default;
+      await R.init(new URL("/pkg/pkg/rapier_pinned_js_bg.wasm", location.href));
+      const world = new R.World({ x: 0, y: -9.81, z: 0 });
+      world.createRigidBody(R.RigidBodyDesc.dynamic());
+      world.step();
+      const loaded = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+      return { digest: world.digest(), loaded };
+    });
+    assert.match(result.digest, /^[0-9a-f]{16}$/);
+    assert.ok(result.loaded.includes("/pkg/pkg/rapier_pinned_js_bg.wasm"), result.loaded.join(" "));
+    assert.ok(!result.loaded.some((p) => p.endsWith("wasm-inline.js")), result.loaded.join(" "));
+  } finally {
+    await page.close();
+  }
 });

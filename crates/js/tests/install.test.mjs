@@ -8,11 +8,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "node:test";
-import { packageDir } from "./common.mjs";
+import { join as joinPath } from "node:path";
+import { pathToFileURL } from "node:url";
+import { packageDir, stockDir } from "./common.mjs";
+import { run } from "./programs/game.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-test("a game switches with one dependency line and keeps its code", () => {
+test("a game switches with one dependency line and keeps its code", async () => {
   const tarballs = readdirSync(dirname(packageDir)).filter((f) => f.endsWith(".tgz"));
   assert.equal(tarballs.length, 1, `one tarball beside ${packageDir}`);
   const game = mkdtempSync(join(tmpdir(), "rapier-pinned-game-"));
@@ -25,6 +28,13 @@ test("a game switches with one dependency line and keeps its code", () => {
     dependencies: { "@dimforge/rapier3d-compat": `file:${tarball}` },
   }));
   copyFileSync(join(here, "programs/ccd.mjs"), join(game, "ccd.mjs"));
+  copyFileSync(join(here, "programs/game.mjs"), join(game, "game.mjs"));
+  writeFileSync(join(game, "events.mjs"), `
+    import RAPIER from "@dimforge/rapier3d-compat";
+    import { run } from "./game.mjs";
+    await RAPIER.init();
+    console.log(JSON.stringify(run(RAPIER)));
+  `);
   writeFileSync(join(game, "main.mjs"), `
     import RAPIER from "@dimforge/rapier3d-compat";
     import { initWorld } from "./ccd.mjs";
@@ -36,7 +46,29 @@ test("a game switches with one dependency line and keeps its code", () => {
   `);
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", "--offline"], { cwd: game });
   const out = execFileSync("node", ["main.mjs"], { cwd: game, encoding: "utf8" }).trim().split(" ");
-  assert.match(out[0], /\+rapier3d-0\.36\.1$/);
+  assert.equal(out[0], "0.21.0", "version(): the rapier.js API the package implements");
   assert.equal(out[1], "function");
   assert.match(out[2], /^[0-9a-f]{16}$/);
+  // A game using events, queries and the character controller: the log stock rapier.js gives.
+  const log = JSON.parse(execFileSync("node", ["events.mjs"], { cwd: game, encoding: "utf8" }));
+  const STOCK = (await import(pathToFileURL(joinPath(stockDir, "dist/rapier.mjs")).href)).default;
+  await STOCK.init();
+  const expected = run(STOCK);
+  assert.ok(expected.some((l) => l.startsWith("collision")) && expected.some((l) => l.startsWith("force")));
+  assert.deepEqual(log, expected);
+});
+
+test("the non-inlined variant: init(bytes of the shipped .wasm) in a fresh process", () => {
+  const script = `
+    import { readFileSync } from "node:fs";
+    const RAPIER = (await import(${JSON.stringify(pathToFileURL(joinPath(packageDir, "rapier.mjs")).href)})).default;
+    await RAPIER.init(readFileSync(${JSON.stringify(joinPath(packageDir, "pkg/rapier_pinned_js_bg.wasm"))}));
+    const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
+    const b = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(0, 1, 0));
+    world.createCollider(RAPIER.ColliderDesc.ball(0.5), b);
+    for (let i = 0; i < 10; i++) world.step();
+    console.log(b.translation().y < 1, world.digest());
+  `;
+  const out = execFileSync("node", ["--input-type=module", "-e", script], { encoding: "utf8" }).trim();
+  assert.match(out, /^true [0-9a-f]{16}$/);
 });

@@ -1,43 +1,12 @@
-// rapier.js's names over the fork's wasm module (crates/js/src): the subset a multiplayer client
-// uses (world, bodies, colliders, impulse joints, step, poses, impulses) plus PinnedWorld. A
-// rapier.js program written against that subset runs unchanged (docs/js.md says what differs).
-// The field orders below are crates/js/src/world.rs's BODY_FIELDS, COLLIDER_FIELDS, JOINT_FIELDS.
-import initWasm, * as raw from "./pkg/rapier_pinned_js.js";
-import { wasmBase64 } from "./pkg/wasm-inline.js";
-
-let initialized = null;
-
-/** Loads the wasm module (inlined in the package, as in rapier.js's -compat builds). */
-export function init() {
-  if (!initialized) {
-    const bytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
-    initialized = initWasm({ module_or_path: bytes });
-  }
-  return initialized.then(() => undefined);
-}
-
-/** The package's version. */
-export function version() {
-  return "0.1.0+rapier3d-0.36.1";
-}
-
-export class Vector3 {
-  constructor(x, y, z) {
-    this.x = x;
-    this.y = y;
-    this.z = z;
-  }
-}
-
-export class Quaternion {
-  constructor(x, y, z, w) {
-    this.x = x;
-    this.y = y;
-    this.z = z;
-    this.w = w;
-  }
-}
-
+// PinnedWorld and the pinned layer (crates/js/src), on top of stock rapier.js's API: a
+// PinnedWorld takes stock's descriptions (RigidBodyDesc, ColliderDesc, JointData) and answers
+// with bodies of the subset a multiplayer client uses (poses, velocities, impulses), as before
+// issue 44. Its parameters are the physics-version's, compiled in; snapshots use the native format
+// and every native check. The package's other names are stock's (rapier.mjs).
+import * as raw from "./pkg/rapier_pinned_js.js";
+import {
+  Vector3, Quaternion, ShapeType, JointType, MassPropsMode, IntegrationParameters, World,
+} from "./exports.js";
 /** A refusal of the pinned layer: `kind` is the native ErrorKind's stable name. */
 export class PinnedError extends Error {
   constructor(kind, message) {
@@ -57,219 +26,91 @@ function pinned(f) {
   }
 }
 
-export const RigidBodyType = Object.freeze({
-  Dynamic: 0,
-  Fixed: 1,
-  KinematicPositionBased: 2,
-  KinematicVelocityBased: 3,
-});
-
-export class RigidBodyDesc {
-  constructor(status) {
-    this.status = status;
-    this.translation = new Vector3(0, 0, 0);
-    this.rotation = new Quaternion(0, 0, 0, 1);
-    this.linvel = new Vector3(0, 0, 0);
-    this.angvel = new Vector3(0, 0, 0);
-    this.gravityScale = 1.0;
-    this.linearDamping = 0.0;
-    this.angularDamping = 0.0;
-    this.mass = 0.0;
-    this.dominanceGroup = 0;
-    this.ccdEnabled = false;
-    this.canSleep = true;
-    this.sleeping = false;
-    this.softCcdPrediction = 0.0;
+// Stock's descriptions as the module's fixed layouts (crates/js/src/world.rs: BODY_FIELDS,
+// COLLIDER_FIELDS, JOINT_FIELDS). What the pinned subset does not have throws rather than being
+// dropped silently.
+function bodyFields(d) {
+  const t = d.translation, q = d.rotation, v = d.linvel, w = d.angvel;
+  if (d.massOnly === false && d.mass !== 0) {
+    throw new Error("PinnedWorld: setAdditionalMassProperties is not in the pinned subset");
   }
-  static dynamic() {
-    return new RigidBodyDesc(RigidBodyType.Dynamic);
-  }
-  static fixed() {
-    return new RigidBodyDesc(RigidBodyType.Fixed);
-  }
-  static kinematicPositionBased() {
-    return new RigidBodyDesc(RigidBodyType.KinematicPositionBased);
-  }
-  static kinematicVelocityBased() {
-    return new RigidBodyDesc(RigidBodyType.KinematicVelocityBased);
-  }
-  setTranslation(x, y, z) {
-    this.translation = new Vector3(x, y, z);
-    return this;
-  }
-  setRotation(q) {
-    this.rotation = new Quaternion(q.x, q.y, q.z, q.w);
-    return this;
-  }
-  setLinvel(x, y, z) {
-    this.linvel = new Vector3(x, y, z);
-    return this;
-  }
-  setAngvel(v) {
-    this.angvel = new Vector3(v.x, v.y, v.z);
-    return this;
-  }
-  setGravityScale(s) {
-    this.gravityScale = s;
-    return this;
-  }
-  setLinearDamping(d) {
-    this.linearDamping = d;
-    return this;
-  }
-  setAngularDamping(d) {
-    this.angularDamping = d;
-    return this;
-  }
-  setAdditionalMass(m) {
-    this.mass = m;
-    return this;
-  }
-  setDominanceGroup(g) {
-    this.dominanceGroup = g;
-    return this;
-  }
-  setCcdEnabled(enabled) {
-    this.ccdEnabled = enabled;
-    return this;
-  }
-  setCanSleep(can) {
-    this.canSleep = can;
-    return this;
-  }
-  setSleeping(sleeping) {
-    this.sleeping = sleeping;
-    return this;
-  }
-  setSoftCcdPrediction(distance) {
-    this.softCcdPrediction = distance;
-    return this;
-  }
-  fields() {
-    const t = this.translation, q = this.rotation, v = this.linvel, w = this.angvel;
-    return new Float64Array([
-      t.x, t.y, t.z, q.x, q.y, q.z, q.w, v.x, v.y, v.z, w.x, w.y, w.z,
-      this.gravityScale, this.linearDamping, this.angularDamping, this.mass, this.dominanceGroup,
-      this.ccdEnabled ? 1 : 0, this.canSleep ? 1 : 0, this.sleeping ? 1 : 0, this.softCcdPrediction,
-    ]);
-  }
+  return new Float64Array([
+    t.x, t.y, t.z, q.x, q.y, q.z, q.w, v.x, v.y, v.z, w.x, w.y, w.z,
+    d.gravityScale, d.linearDamping, d.angularDamping, d.mass, d.dominanceGroup,
+    d.ccdEnabled ? 1 : 0, d.canSleep ? 1 : 0, d.sleeping ? 1 : 0, d.softCcdPrediction,
+  ]);
 }
 
 const NO_NUMBERS = new Float32Array(0);
 const NO_INDICES = new Uint32Array(0);
 
-export class ColliderDesc {
-  constructor(shape, dims, points = NO_NUMBERS, indices = NO_INDICES) {
-    this.shape = shape;
-    this.dims = new Float32Array(dims);
-    this.points = points;
-    this.indices = indices;
-    this.translation = new Vector3(0, 0, 0);
-    this.rotation = new Quaternion(0, 0, 0, 1);
-    // rapier3d's ColliderBuilder defaults.
-    this.friction = 0.5;
-    this.restitution = 0.0;
-    this.massMode = 0;
-    this.density = 1.0;
-    this.isSensor = false;
-  }
-  static ball(radius) {
-    return new ColliderDesc(0, [radius]);
-  }
-  static cuboid(hx, hy, hz) {
-    return new ColliderDesc(1, [hx, hy, hz]);
-  }
-  static capsule(halfHeight, radius) {
-    return new ColliderDesc(2, [halfHeight, radius]);
-  }
-  static cylinder(halfHeight, radius) {
-    return new ColliderDesc(3, [halfHeight, radius]);
-  }
-  static cone(halfHeight, radius) {
-    return new ColliderDesc(4, [halfHeight, radius]);
-  }
-  static roundCuboid(hx, hy, hz, borderRadius) {
-    return new ColliderDesc(5, [hx, hy, hz, borderRadius]);
-  }
-  static convexHull(points) {
-    return new ColliderDesc(6, [], new Float32Array(points));
-  }
-  static trimesh(vertices, indices) {
-    return new ColliderDesc(7, [], new Float32Array(vertices), new Uint32Array(indices));
-  }
-  setTranslation(x, y, z) {
-    this.translation = new Vector3(x, y, z);
-    return this;
-  }
-  setRotation(q) {
-    this.rotation = new Quaternion(q.x, q.y, q.z, q.w);
-    return this;
-  }
-  setFriction(friction) {
-    this.friction = friction;
-    return this;
-  }
-  setRestitution(restitution) {
-    this.restitution = restitution;
-    return this;
-  }
-  setDensity(density) {
-    this.massMode = 1;
-    this.density = density;
-    return this;
-  }
-  setMass(mass) {
-    this.massMode = 2;
-    this.density = mass;
-    return this;
-  }
-  setSensor(isSensor) {
-    this.isSensor = isSensor;
-    return this;
-  }
-  fields() {
-    const t = this.translation, q = this.rotation;
-    return new Float64Array([
-      t.x, t.y, t.z, q.x, q.y, q.z, q.w, this.friction, this.restitution, this.massMode,
-      this.density, this.isSensor ? 1 : 0,
-    ]);
+// [shape code of crates/js/src/shapes.rs, dims, points, indices]
+function colliderShape(s) {
+  switch (s.type) {
+    case ShapeType.Ball: return [0, new Float32Array([s.radius]), NO_NUMBERS, NO_INDICES];
+    case ShapeType.Cuboid: {
+      const h = s.halfExtents;
+      return [1, new Float32Array([h.x, h.y, h.z]), NO_NUMBERS, NO_INDICES];
+    }
+    case ShapeType.Capsule:
+      return [2, new Float32Array([s.halfHeight, s.radius]), NO_NUMBERS, NO_INDICES];
+    case ShapeType.Cylinder:
+      return [3, new Float32Array([s.halfHeight, s.radius]), NO_NUMBERS, NO_INDICES];
+    case ShapeType.Cone:
+      return [4, new Float32Array([s.halfHeight, s.radius]), NO_NUMBERS, NO_INDICES];
+    case ShapeType.RoundCuboid: {
+      const h = s.halfExtents;
+      return [5, new Float32Array([h.x, h.y, h.z, s.borderRadius]), NO_NUMBERS, NO_INDICES];
+    }
+    case ShapeType.ConvexPolyhedron:
+      if (s.indices) throw new Error("PinnedWorld: convexMesh is not in the pinned subset");
+      return [6, NO_NUMBERS, new Float32Array(s.vertices), NO_INDICES];
+    case ShapeType.TriMesh:
+      return [7, NO_NUMBERS, new Float32Array(s.vertices), new Uint32Array(s.indices)];
+    default:
+      throw new Error(`PinnedWorld: shape type ${ShapeType[s.type]} is not in the pinned subset`);
   }
 }
 
-export const JointType = Object.freeze({ Spherical: 0, Revolute: 1, Prismatic: 2, Fixed: 3 });
+function colliderFields(d) {
+  const t = d.translation, q = d.rotation;
+  let massMode, amount;
+  if (d.massPropsMode === MassPropsMode.Density) [massMode, amount] = [1, d.density];
+  else if (d.massPropsMode === MassPropsMode.Mass) [massMode, amount] = [2, d.mass];
+  else throw new Error("PinnedWorld: setMassProperties is not in the pinned subset");
+  return new Float64Array([
+    t.x, t.y, t.z, q.x, q.y, q.z, q.w, d.friction, d.restitution, massMode, amount,
+    d.isSensor ? 1 : 0,
+  ]);
+}
 
-export class JointData {
-  constructor(type, anchor1, anchor2, axis, frame1, frame2) {
-    this.jointType = type;
-    this.anchor1 = anchor1;
-    this.anchor2 = anchor2;
-    this.axis = axis ?? new Vector3(0, 0, 0);
-    this.frame1 = frame1 ?? new Quaternion(0, 0, 0, 1);
-    this.frame2 = frame2 ?? new Quaternion(0, 0, 0, 1);
+// The module's joint codes: spherical 0, revolute 1, prismatic 2, fixed 3.
+function jointKind(d) {
+  switch (d.jointType) {
+    case JointType.Spherical: return 0;
+    case JointType.Revolute:
+      if (d.axis2) throw new Error("PinnedWorld: revoluteWithAxes is not in the pinned subset");
+      return 1;
+    case JointType.Prismatic:
+      if (d.limitsEnabled) throw new Error("PinnedWorld: joint limits are not in the pinned subset");
+      return 2;
+    case JointType.Fixed: return 3;
+    default:
+      throw new Error(`PinnedWorld: joint type ${JointType[d.jointType]} is not in the pinned subset`);
   }
-  static spherical(anchor1, anchor2) {
-    return new JointData(JointType.Spherical, anchor1, anchor2);
-  }
-  static revolute(anchor1, anchor2, axis) {
-    return new JointData(JointType.Revolute, anchor1, anchor2, axis);
-  }
-  static prismatic(anchor1, anchor2, axis) {
-    return new JointData(JointType.Prismatic, anchor1, anchor2, axis);
-  }
-  static fixed(anchor1, frame1, anchor2, frame2) {
-    return new JointData(JointType.Fixed, anchor1, anchor2, null, frame1, frame2);
-  }
-  fields() {
-    const [a, b, x, f, g] = [this.anchor1, this.anchor2, this.axis, this.frame1, this.frame2];
-    return new Float64Array([
-      a.x, a.y, a.z, b.x, b.y, b.z, x.x, x.y, x.z, f.x, f.y, f.z, f.w, g.x, g.y, g.z, g.w,
-    ]);
-  }
+}
+
+function jointFields(d) {
+  const zero = { x: 0, y: 0, z: 0 }, id = { x: 0, y: 0, z: 0, w: 1 };
+  const [a, b, x, f, g] = [d.anchor1, d.anchor2, d.axis ?? zero, d.frame1 ?? id, d.frame2 ?? id];
+  return new Float64Array([
+    a.x, a.y, a.z, b.x, b.y, b.z, x.x, x.y, x.z, f.x, f.y, f.z, f.w, g.x, g.y, g.z, g.w,
+  ]);
 }
 
 const vec = (v) => new Float64Array([v.x, v.y, v.z]);
 
-export class RigidBody {
+class PinnedRigidBody {
   constructor(raw, handle) {
     this.raw = raw;
     this.handle = handle;
@@ -334,7 +175,7 @@ export class RigidBody {
   }
 }
 
-export class Collider {
+class PinnedCollider {
   constructor(raw, handle, parent) {
     this.raw = raw;
     this.handle = handle;
@@ -345,7 +186,7 @@ export class Collider {
   }
 }
 
-export class ImpulseJoint {
+class PinnedImpulseJoint {
   constructor(raw, handle) {
     this.raw = raw;
     this.handle = handle;
@@ -366,7 +207,7 @@ function parameters(world) {
   return Object.seal(p);
 }
 
-export class World {
+class PlainWorld {
   constructor(gravity, rawWorld) {
     this.raw = rawWorld ?? raw.RawWorld.newPlain(gravity.x, gravity.y, gravity.z);
     this.integrationParameters = parameters(this.raw);
@@ -388,24 +229,24 @@ export class World {
     this.raw.step();
   }
   createRigidBody(desc) {
-    return new RigidBody(this.raw, this.raw.createBody(desc.status, desc.fields()));
+    return new PinnedRigidBody(this.raw, this.raw.createBody(desc.status, bodyFields(desc)));
   }
   createCollider(desc, parent) {
     const p = parent ? parent.handle : -1;
-    const h = this.raw.createCollider(desc.shape, desc.dims, desc.points, desc.indices,
-      desc.fields(), p);
-    return new Collider(this.raw, h, parent ?? null);
+    const [shape, dims, points, indices] = colliderShape(desc.shape);
+    const h = this.raw.createCollider(shape, dims, points, indices, colliderFields(desc), p);
+    return new PinnedCollider(this.raw, h, parent ?? null);
   }
   createImpulseJoint(data, body1, body2, wakeUp) {
-    const h = this.raw.createImpulseJoint(data.jointType, data.fields(), body1.handle,
+    const h = this.raw.createImpulseJoint(jointKind(data), jointFields(data), body1.handle,
       body2.handle, wakeUp);
-    return new ImpulseJoint(this.raw, h);
+    return new PinnedImpulseJoint(this.raw, h);
   }
   getRigidBody(handle) {
-    return this.raw.hasBody(handle) ? new RigidBody(this.raw, handle) : null;
+    return this.raw.hasBody(handle) ? new PinnedRigidBody(this.raw, handle) : null;
   }
   forEachRigidBody(f) {
-    for (const h of this.raw.bodyHandles()) f(new RigidBody(this.raw, h));
+    for (const h of this.raw.bodyHandles()) f(new PinnedRigidBody(this.raw, h));
   }
   /** The state digest (crates/digest/src/lib.rs), 16 hex digits. */
   digest() {
@@ -425,7 +266,7 @@ const keyBytes = (key) => (key === undefined || key === null ? undefined : Uint8
  * A world pinned to a physics-version of the fork's table: its parameters are the version's,
  * compiled in, and cannot be set; snapshots use the native format and every native check.
  */
-export class PinnedWorld extends World {
+export class PinnedWorld extends PlainWorld {
   /** An empty world of `physicsVersion` and `matchId` (a bigint or a safe integer), at tick 0;
    * `settings` ({gravity, tickHz, lengthUnit}) when the game chose its own. */
   static new(physicsVersion, matchId, settings) {
@@ -520,8 +361,32 @@ export const catalog = Object.freeze({
   goldenRun(physicsVersion, name, run) {
     const r = pinned(() => raw.goldenRun(physicsVersion, name, run));
     const steps = r.steps;
-    const world = new World(null, r.takeWorld());
+    const world = new PlainWorld(null, r.takeWorld());
     r.free();
     return { world, steps };
+  },
+});
+
+// The fork's two CCD settings on stock's IntegrationParameters (its other fields are stock's
+// accessors): both default to upstream behaviour (false, 0).
+for (const name of ["ccdRelativeMotion", "ccdPersistentContactPolicy"]) {
+  Object.defineProperty(IntegrationParameters.prototype, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      return this.raw[name];
+    },
+    set(v) {
+      this.raw[name] = v;
+    },
+  });
+}
+
+// `world.digest()` on stock's World: the state digest of its bodies (crates/digest), the number
+// a PinnedWorld, the native CLI and the reference server print.
+Object.defineProperty(World.prototype, "digest", {
+  configurable: true,
+  value: function digest() {
+    return raw.bodiesDigest(this.bodies.raw);
   },
 });
