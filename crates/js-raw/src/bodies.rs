@@ -4,10 +4,7 @@ use js_sys::{Float32Array, Function};
 use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::colliders::RawColliderSet;
-use crate::joints::{RawImpulseJointSet, RawMultibodyJointSet};
 use crate::math::{RawRotation, RawVector};
-use crate::sets::{RawIslandManager, RawSoftBodySet};
 use crate::{err, from_flat, to_flat, unit_quat, write};
 
 /// rapier.js's `RawRigidBodyType`, in its order.
@@ -66,12 +63,12 @@ impl RawRigidBodySet {
     pub(crate) fn body_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
         self.get_mut(handle)
     }
-    fn get(&self, handle: f64) -> Result<&RigidBody, JsValue> {
+    pub(crate) fn get(&self, handle: f64) -> Result<&RigidBody, JsValue> {
         self.0
             .get(body_handle(handle))
             .ok_or_else(|| err(&format!("no rigid-body with handle {handle:e}")))
     }
-    fn get_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
+    pub(crate) fn get_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
         self.0
             .get_mut(body_handle(handle))
             .ok_or_else(|| err(&format!("no rigid-body with handle {handle:e}")))
@@ -161,40 +158,11 @@ impl RawRigidBodySet {
         to_flat(self.0.insert(b).into_raw_parts())
     }
 
-    pub fn remove(
-        &mut self,
-        handle: f64,
-        islands: &mut RawIslandManager,
-        colliders: &mut RawColliderSet,
-        soft_bodies: &mut RawSoftBodySet,
-        joints: &mut RawImpulseJointSet,
-        articulations: &mut RawMultibodyJointSet,
-    ) {
-        self.0.remove(
-            body_handle(handle),
-            &mut islands.0,
-            &mut colliders.0,
-            &mut joints.0,
-            &mut articulations.0,
-            &mut soft_bodies.0,
-            true,
-        );
-    }
-
     #[wasm_bindgen(js_name = forEachRigidBodyHandle)]
     pub fn for_each_rigid_body_handle(&self, f: &Function) {
         for (h, _) in self.0.iter() {
             let _ = f.call1(&JsValue::NULL, &JsValue::from(to_flat(h.into_raw_parts())));
         }
-    }
-
-    #[wasm_bindgen(js_name = propagateModifiedBodyPositionsToColliders)]
-    pub fn propagate_modified_body_positions_to_colliders(
-        &mut self,
-        colliders: &mut RawColliderSet,
-    ) {
-        self.0
-            .propagate_modified_body_positions_to_colliders(&mut colliders.0);
     }
 
     #[wasm_bindgen(js_name = rbTranslation)]
@@ -649,16 +617,6 @@ impl RawRigidBodySet {
         );
         self.get_mut(handle)?
             .set_additional_mass_properties(props, wake_up);
-        Ok(())
-    }
-    #[wasm_bindgen(js_name = rbRecomputeMassPropertiesFromColliders)]
-    pub fn rb_recompute_mass_properties_from_colliders(
-        &mut self,
-        handle: f64,
-        colliders: &RawColliderSet,
-    ) -> Result<(), JsValue> {
-        self.get_mut(handle)?
-            .recompute_mass_properties_from_colliders(&colliders.0);
         Ok(())
     }
     #[wasm_bindgen(js_name = rbNumColliders)]

@@ -12,6 +12,7 @@
 //! `Float32Array` scratch buffer. A bad handle throws an `Error` naming it (stock traps).
 
 mod bodies;
+mod body_links;
 mod colliders;
 mod controllers;
 mod debug;
