@@ -63,12 +63,12 @@ impl RawRigidBodySet {
     pub(crate) fn body_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
         self.get_mut(handle)
     }
-    pub(crate) fn get(&self, handle: f64) -> Result<&RigidBody, JsValue> {
+    fn get(&self, handle: f64) -> Result<&RigidBody, JsValue> {
         self.0
             .get(body_handle(handle))
             .ok_or_else(|| err(&format!("no rigid-body with handle {handle:e}")))
     }
-    pub(crate) fn get_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
+    fn get_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
         self.0
             .get_mut(body_handle(handle))
             .ok_or_else(|| err(&format!("no rigid-body with handle {handle:e}")))
