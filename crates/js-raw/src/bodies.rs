@@ -57,18 +57,12 @@ impl RawRigidBodySet {
     pub fn set(&self) -> &RigidBodySet {
         &self.0
     }
-    pub(crate) fn body(&self, handle: f64) -> Result<&RigidBody, JsValue> {
-        self.get(handle)
-    }
-    pub(crate) fn body_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
-        self.get_mut(handle)
-    }
-    fn get(&self, handle: f64) -> Result<&RigidBody, JsValue> {
+    pub(crate) fn get(&self, handle: f64) -> Result<&RigidBody, JsValue> {
         self.0
             .get(body_handle(handle))
             .ok_or_else(|| err(&format!("no rigid-body with handle {handle:e}")))
     }
-    fn get_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
+    pub(crate) fn get_mut(&mut self, handle: f64) -> Result<&mut RigidBody, JsValue> {
         self.0
             .get_mut(body_handle(handle))
             .ok_or_else(|| err(&format!("no rigid-body with handle {handle:e}")))

@@ -46,7 +46,7 @@ impl RawRigidBodySet {
         handle: f64,
         colliders: &RawColliderSet,
     ) -> Result<(), JsValue> {
-        self.body_mut(handle)?
+        self.get_mut(handle)?
             .recompute_mass_properties_from_colliders(&colliders.0);
         Ok(())
     }

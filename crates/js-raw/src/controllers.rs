@@ -584,7 +584,7 @@ impl RawPidController {
         target_linvel: &RawVector,
         buf: &Float32Array,
     ) -> Result<(), JsValue> {
-        let rb = bodies.body(rb_handle)?;
+        let rb = bodies.get(rb_handle)?;
         let v = self
             .0
             .linear_rigid_body_correction(dt, rb, target_translation.0, target_linvel.0);
@@ -600,7 +600,7 @@ impl RawPidController {
         target_angvel: &RawVector,
         buf: &Float32Array,
     ) -> Result<(), JsValue> {
-        let rb = bodies.body(rb_handle)?;
+        let rb = bodies.get(rb_handle)?;
         let v = self
             .0
             .angular_rigid_body_correction(dt, rb, target_rotation.0, target_angvel.0);
@@ -616,11 +616,11 @@ impl RawPidController {
         target_translation: &RawVector,
         target_linvel: &RawVector,
     ) -> Result<(), JsValue> {
-        let rb = bodies.body(rb_handle)?;
+        let rb = bodies.get(rb_handle)?;
         let v = self
             .0
             .linear_rigid_body_correction(dt, rb, target_translation.0, target_linvel.0);
-        let rb = bodies.body_mut(rb_handle)?;
+        let rb = bodies.get_mut(rb_handle)?;
         rb.set_linvel(rb.linvel() + v, true);
         Ok(())
     }
@@ -633,11 +633,11 @@ impl RawPidController {
         target_rotation: &RawRotation,
         target_angvel: &RawVector,
     ) -> Result<(), JsValue> {
-        let rb = bodies.body(rb_handle)?;
+        let rb = bodies.get(rb_handle)?;
         let v = self
             .0
             .angular_rigid_body_correction(dt, rb, target_rotation.0, target_angvel.0);
-        let rb = bodies.body_mut(rb_handle)?;
+        let rb = bodies.get_mut(rb_handle)?;
         rb.set_angvel(rb.angvel() + v, true);
         Ok(())
     }
