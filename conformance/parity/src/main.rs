@@ -11,8 +11,8 @@
 //!
 //! `bench-case --case NAME [--min-ms T] [--limit N]`: times benchmark case NAME
 //! (`rapier_pinned_scenes::bench_cases`) at upstream defaults, runs repeated for T ms, and prints
-//! one line of milliseconds per step for each run: the upstream side of `rapier-pinned bench`
-//! (scripts/bench).
+//! one line of milliseconds per step for each run: the upstream side of `rapier-pinned-xtask
+//! bench` (scripts/bench).
 use rapier3d::prelude::IntegrationParameters;
 use std::io::Write;
 use std::process::ExitCode;
@@ -83,7 +83,7 @@ fn upstream_snapshot(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `bench-case`: one sample of the upstream side of `rapier-pinned bench`.
+/// `bench-case`: one sample of the upstream side of `rapier-pinned-xtask bench`.
 fn bench_case(args: &[String]) -> Result<(), String> {
     let [case, min_ms, limit]: [Option<String>; 3] =
         options(args, &["--case", "--min-ms", "--limit"])?

@@ -4,14 +4,17 @@
 //! file holds only the top-level parser, the command enum wrapping each module's arguments (or,
 //! for `snapshot` and `golden`, its subcommand enum) and the dispatch; `failure` turns the
 //! result into the exit status. Commands: `scenes`, `sweeps`, `perturbation`, `digests`,
-//! `versions`, `snapshot`, `golden`, `conformance`, `check`, `matrix-compare` (module `matrix`;
-//! hidden: the determinism matrix's comparison of its result files), and two modules of two
-//! commands each, `net` (`serve`, `join`) and `bench` (`bench`, `bench-case`). Shared leaves,
-//! importing no command module: `args` (options and selections several commands take), `failure`
-//! (why a command failed, the exit status), `show` (hex, typed wrapper errors). `serve --ws`'s
-//! WebSocket transport is the reference server's, `rapier_pinned_net::ws`.
+//! `versions`, `snapshot`, `golden`, `conformance`, `check`, and `net`'s two (`serve`, `join`).
+//! Shared leaves, importing no command module: `args` (options and selections several commands
+//! take), `failure` (why a command failed, the exit status), `show` (hex, typed wrapper errors).
+//! `serve --ws`'s WebSocket transport is the reference server's, `rapier_pinned_net::ws`.
 //!
-//! The layout is flat, `src/<command>.rs`, rather than cargo's `src/commands/<name>.rs`: twelve
+//! Only what a game team runs is here: the commands only the project's scripts run (the
+//! determinism matrix's `matrix-compare`, the benchmark's `bench` and `bench-case`) are
+//! `rapier-pinned-xtask`'s (`crates/xtask`), so they are neither in `--help` nor in the user's
+//! build (`tests/cli.rs` checks both that and this folder's file sizes).
+//!
+//! The layout is flat, `src/<command>.rs`, rather than cargo's `src/commands/<name>.rs`: ten
 //! command modules and three others read well in one folder, the modules that already held
 //! command bodies keep their paths (and history), and the two groups are told apart by the `mod`
 //! lists below.
@@ -21,13 +24,11 @@ mod args;
 mod failure;
 mod show;
 
-// One module per command (net and bench: two each).
-mod bench;
+// One module per command (net: two).
 mod check;
 mod conformance;
 mod digests;
 mod golden;
-mod matrix;
 mod net;
 mod perturbation;
 mod scenes;
@@ -93,22 +94,10 @@ enum Command {
     /// Join a match as a client: announce the physics-version, restore the server's snapshot,
     /// step in lockstep and report digests; exit 1 with the reason if refused or diverged.
     Join(net::JoinArgs),
-    /// Time the benchmark cases on the fork (defaults, the physics-version before the current
-    /// one, the current one, each CCD setting alone) and on pristine upstream, alternating, and
-    /// print the table: ms/step medians, ratios against upstream, the aims, truncation
-    /// (docs/benchmarks.md; scripts/bench builds both sides and runs this).
-    Bench(bench::BenchArgs),
-    /// One sample of `bench`'s fork side: time a benchmark case, print ms/step per run.
-    #[command(hide = true)]
-    BenchCase(bench::BenchCaseArgs),
     /// The main check: golden trajectories and conformance vectors of the current
     /// physics-version (--all: of every released one), a summary table; exit 1 on any
     /// difference, 2 if a check cannot run.
     Check(check::Args),
-    /// The determinism matrix's comparison (scripts/determinism-matrix): every target's result
-    /// file against the reference's, the mismatches and the summary table; exit 1 on any mismatch.
-    #[command(hide = true)]
-    MatrixCompare(matrix::Args),
 }
 
 /// Parses the command line, runs the command and maps its failure to the exit status.
@@ -124,10 +113,7 @@ fn main() -> ExitCode {
         Command::Conformance => conformance::run(),
         Command::Serve(args) => net::serve(args),
         Command::Join(args) => net::join(args),
-        Command::Bench(args) => bench::run(args),
-        Command::BenchCase(args) => bench::bench_case(args),
         Command::Check(args) => check::run(args),
-        Command::MatrixCompare(args) => matrix::run(args),
     };
     failure::exit(result)
 }

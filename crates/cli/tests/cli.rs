@@ -1001,54 +1001,41 @@ fn snapshot_continue_prints_the_digests_of_stepping_on() {
     assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
 }
 
+/// The commands only the project's scripts run: `rapier-pinned-xtask`'s (crates/xtask).
+const CI_ONLY: [&str; 3] = ["matrix-compare", "bench-case", "bench"];
+
 #[test]
-fn bench_case_prints_milliseconds_per_step_of_each_run() {
-    let out = rapier_pinned(&[
-        "bench-case",
-        "--case",
-        "vehicles",
-        "--config",
-        "current",
-        "--limit",
-        "2",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let times: Vec<f64> = text(&out.stdout)
-        .lines()
-        .map(|l| l.parse().unwrap())
+fn help_lists_user_commands_only() {
+    let (help, _) = run(&["--help"], 0);
+    let commands: Vec<&str> = (help.lines())
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
         .collect();
-    assert_eq!(times.len(), 1);
-    assert!(times[0].is_finite() && times[0] > 0.0);
+    assert!(commands.contains(&"check"), "{help}");
+    for ci in CI_ONLY {
+        assert!(!commands.contains(&ci), "{ci} in --help:\n{help}");
+        // Not a hidden command either: not in the user's build.
+        let out = rapier_pinned(&[ci, "--help"]);
+        assert_eq!(out.status.code(), Some(2), "{ci} runs in rapier-pinned");
+        assert!(
+            text(&out.stderr).contains("unrecognized subcommand"),
+            "{ci}"
+        );
+    }
 }
 
 #[test]
-fn bench_prints_every_configuration_against_the_upstream_side() {
-    // The fork binary stands in for the upstream side (scripts/bench passes conformance/parity's):
-    // both answer `bench-case --case NAME`, the fork at default settings.
-    let own = env!("CARGO_BIN_EXE_rapier-pinned");
-    let out = rapier_pinned(&["bench", "--quick", "--case", "vehicles", "--upstream", own]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let table = text(&out.stdout);
-    let current = format!("v{} (current)", rapier_pinned::PHYSICS_VERSION_CURRENT);
-    for config in ["defaults", &current, "relative motion", "policy "] {
-        assert!(table.contains(config), "no {config} row:\n{table}");
+fn every_source_file_of_the_tool_is_at_most_800_lines() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut long = Vec::new();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+        if lines > 800 {
+            long.push(format!("{}: {lines} lines", path.display()));
+        }
     }
-    assert!(
-        table.contains(&format!("aims met by {current}: ")),
-        "{table}"
-    );
-    assert!(table.contains("QUICK"), "a quick run says so:\n{table}");
-    assert!(table.contains("noise floor: the control"), "{table}");
-}
-
-#[test]
-fn bench_names_a_missing_upstream_binary_or_an_unknown_case() {
-    for (case, upstream, named) in [
-        ("vehicles", "/no/such/binary", "/no/such/binary"),
-        ("no_such_case", "x", "no_such_case"),
-    ] {
-        let out = rapier_pinned(&["bench", "--quick", "--case", case, "--upstream", upstream]);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(text(&out.stderr).contains(named), "{}", text(&out.stderr));
-    }
+    assert!(long.is_empty(), "over 800 lines (issue 46): {long:?}");
 }

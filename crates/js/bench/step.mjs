@@ -3,8 +3,8 @@
 // pyramid under the current physics-version, and (issue 44) the pyramid and an arena written
 // against the rapier.js API at rapier's defaults, on stock rapier.js and on the package side by
 // side in one run, in Node and in Chromium (alternating runs, medians). `node crates/js/bench/step.mjs [--quick]`, after
-// scripts/js-package and `npm ci` in crates/js/tests; the native side is `rapier-pinned
-// bench-case` (RAPIER_PINNED_BIN). Medians of whole runs of each scene (its golden step count).
+// scripts/js-package and `npm ci` in crates/js/tests; the native side is `rapier-pinned-xtask
+// bench-case` (RAPIER_PINNED_XTASK_BIN; crates/xtask). Medians of whole runs of each scene (its golden step count).
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -58,7 +58,7 @@ function timeScene(RAPIER, scene, minMs) {
 }
 
 function native(scene) {
-  const bin = process.env.RAPIER_PINNED_BIN ?? join(root, "target/release/rapier-pinned");
+  const bin = process.env.RAPIER_PINNED_XTASK_BIN ?? join(root, "target/release/rapier-pinned-xtask");
   const out = execFileSync(bin, ["bench-case", "--case", scene, "--config", "current",
     "--min-ms", String(MIN_MS)], { encoding: "utf8" });
   return median(out.trim().split("\n").map(Number));

@@ -1,5 +1,5 @@
-//! `rapier-pinned bench`: the fork side by side with pristine upstream (`scripts/bench` builds
-//! both sides and runs this; docs/benchmarks.md).
+//! `rapier-pinned-xtask bench`: the fork side by side with pristine upstream (`scripts/bench`
+//! builds both sides and runs this; docs/benchmarks.md).
 //!
 //! Every sample is a fresh process of one side timing one case (`bench-case`): the upstream side
 //! is conformance/parity's binary (pristine crates.io rapier3d 0.36.1, the same scene code), the
@@ -92,7 +92,7 @@ impl Config {
     }
 }
 
-/// `rapier-pinned bench`'s options.
+/// `bench`'s options.
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// The upstream side: conformance/parity's binary, `rapier-pinned-parity` (scripts/bench
@@ -118,7 +118,7 @@ pub struct BenchArgs {
     callgrind: bool,
 }
 
-/// `rapier-pinned bench-case`: one sample of the fork side.
+/// `bench-case`: one sample of the fork side.
 #[derive(clap::Args)]
 pub struct BenchCaseArgs {
     #[arg(long, value_name = "NAME")]
