@@ -13,7 +13,7 @@ fn main() -> Result<(), String> {
         .iter()
         .find(|s| s.name == args[1])
         .ok_or("unknown set")?;
-    let config = configs::parse(&args[2], &args[3])?;
+    let config = configs::parse(&args[2], &args[3]).map_err(|e| e.to_string())?;
     let substeps: Vec<usize> = match args.get(4..) {
         Some(n) if !n.is_empty() => n
             .iter()
@@ -21,13 +21,13 @@ fn main() -> Result<(), String> {
             .collect::<Result<_, _>>()?,
         _ => vec![16, 64, 256],
     };
-    for gated in gated_steps(set, config.params())? {
+    for gated in gated_steps(set, config.params()).map_err(|e| e.to_string())? {
         println!(
             "{} step {}: gated ({:?})",
             gated.run, gated.step, gated.stands
         );
         for &n in &substeps {
-            let r = gated.replay(n)?;
+            let r = gated.replay(n).map_err(|e| e.to_string())?;
             println!(
                 "  replayed in {n:>4} substeps of dt/{n}: frame-strict {}, cleared {}, gated {}, max penetration {:.3} mm, end side {:.4} m",
                 r.frame_strict,

@@ -9,6 +9,7 @@
 //! and says where the function lives, needs no trait in scope, and does not pass off tooling as
 //! a method of the wrapper's type.
 
+use crate::error::CcdEvalError;
 use rapier3d::dynamics::CcdPersistentContactPolicy;
 use rapier_pinned::CcdConfig;
 
@@ -28,16 +29,19 @@ pub fn all_six() -> [CcdConfig; 6] {
 
 /// Reads a policy number (`0`, `1`, `2`) and `on`/`off` for relative motion, as the
 /// evaluation examples take them on the command line.
-pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, String> {
+pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, CcdEvalError> {
     let number: u8 = policy
         .parse()
-        .map_err(|e| format!("policy '{policy}': {e}"))?;
+        .map_err(|source| CcdEvalError::PolicyNotANumber {
+            text: policy.to_string(),
+            source,
+        })?;
     let policy = CcdPersistentContactPolicy::try_from(number)
-        .map_err(|e| format!("policy {number}: {e:?}"))?;
+        .map_err(|source| CcdEvalError::UnknownPolicy { number, source })?;
     let relative_motion = match relative_motion {
         "on" => true,
         "off" => false,
-        other => return Err(format!("relative motion '{other}': expected on or off")),
+        other => return Err(CcdEvalError::RelativeMotion(other.to_string())),
     };
     Ok(CcdConfig::new(relative_motion, policy))
 }

@@ -13,7 +13,8 @@
 //! - [`truncation`]: motion lost to CCD clamps;
 //! - [`perturbation`]: the thin-part perturbation suite (every set × speeds × starts) and the
 //!   table `rapier-pinned perturbation` prints; replays of gated steps;
-//! - [`variations`]: families of runs beyond the suite's starts, speeds, sizes and spin rates.
+//! - [`variations`]: families of runs beyond the suite's starts, speeds, sizes and spin rates;
+//! - [`CcdEvalError`]: why a measurement or a configuration was refused (the crate's one error).
 //!
 //! Also in this crate: `examples/` (tracing and replaying sets, the variation families,
 //! relative-motion probes, the suite under a smaller slop) and `tests/` (the gates of the
@@ -21,7 +22,10 @@
 //! with the `parallel` feature).
 
 pub mod configs;
+mod error;
 pub mod measure;
 pub mod perturbation;
 pub mod truncation;
 pub mod variations;
+
+pub use error::CcdEvalError;

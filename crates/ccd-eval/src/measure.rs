@@ -21,6 +21,7 @@
 //! Nothing here turns a failure into a zero: a non-finite pose, velocity or depth, or a query
 //! parry cannot answer, is an [`Err`] naming it.
 
+use crate::error::CcdEvalError;
 use rapier3d::math::{Pose, Real};
 use rapier3d::parry::query::{self, NonlinearRigidMotion};
 use rapier3d::parry::shape::Shape;
@@ -78,10 +79,13 @@ pub fn side_and_face(
 }
 
 /// `Err` naming `what` unless every number is finite.
-fn finite(what: &str, values: &[Real]) -> Result<(), String> {
+fn finite(what: &str, values: &[Real]) -> Result<(), CcdEvalError> {
     match values.iter().all(|v| v.is_finite()) {
         true => Ok(()),
-        false => Err(format!("non-finite {what}: {values:?}")),
+        false => Err(CcdEvalError::NonFinite {
+            what: what.to_string(),
+            values: values.to_vec(),
+        }),
     }
 }
 
@@ -97,12 +101,12 @@ pub fn frame(
     part_pose: &Pose,
     target: &Cuboid,
     target_pose: &Pose,
-) -> Result<Frame, String> {
+) -> Result<Frame, CcdEvalError> {
     finite("part pose", &pose_numbers(part_pose))?;
     finite("target pose", &pose_numbers(target_pose))?;
     let (side, within_face) = side_and_face(part, part_pose, target, target_pose);
     let contact = query::contact(target_pose, target, part_pose, part, 0.0)
-        .map_err(|_| "the contact query is unsupported for these shapes".to_string())?;
+        .map_err(|_| CcdEvalError::Unsupported("contact query"))?;
     let penetration = contact.map_or(0.0, |c| (-c.dist).max(0.0));
     finite("penetration depth", &[side, penetration])?;
     Ok(Frame {
@@ -124,7 +128,7 @@ pub struct Placed {
 
 impl Placed {
     /// `Err` naming the non-finite number, if any.
-    pub fn check_finite(&self, what: &str) -> Result<(), String> {
+    pub fn check_finite(&self, what: &str) -> Result<(), CcdEvalError> {
         finite(&format!("{what} pose"), &pose_numbers(&self.pose))?;
         finite(
             &format!("{what} velocity"),
@@ -230,7 +234,7 @@ pub fn clears(
     target_shape: &Cuboid,
     target: (&Placed, &Placed),
     dt: Real,
-) -> Result<Option<Stands>, String> {
+) -> Result<Option<Stands>, CcdEvalError> {
     if !same_velocity(part.0, part.1) || !same_velocity(target.0, target.1) {
         return Ok(Some(Stands::VelocityChanged));
     }
@@ -247,7 +251,7 @@ pub fn clears(
         dt,
         true,
     )
-    .map_err(|_| "the nonlinear shape cast is unsupported for these shapes".to_string())?;
+    .map_err(|_| CcdEvalError::Unsupported("nonlinear shape cast"))?;
     if touch.is_some() {
         return Ok(Some(Stands::ShapesTouch));
     }
@@ -410,12 +414,20 @@ mod tests {
         let plate = Cuboid::new(Vector::new(0.001, 0.5, 0.5));
         let ball = Ball::new(0.01);
         let err = frame(&ball, &pose(Real::NAN, 0.0), &plate, &pose(0.0, 0.0)).unwrap_err();
-        assert!(err.contains("non-finite part pose"), "{err}");
+        assert!(
+            matches!(&err, CcdEvalError::NonFinite { what, .. } if what == "part pose"),
+            "{err}"
+        );
+        assert!(
+            err.to_string().starts_with("non-finite part pose: ["),
+            "{err}"
+        );
         let mut p = placed(0.0, 0.0, 0.0, 0.0);
         p.linvel.x = Real::INFINITY;
         assert!(p
             .check_finite("part")
             .unwrap_err()
+            .to_string()
             .contains("non-finite part velocity"));
     }
 }

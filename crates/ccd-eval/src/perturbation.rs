@@ -8,6 +8,7 @@ use rapier3d::prelude::*;
 use rapier_pinned::CcdConfig;
 use rapier_pinned_scenes::{state_digest, ThinCase, ThinSet};
 
+use crate::error::CcdEvalError;
 use crate::measure::{clears, frame, strict_pass_through, Frame, Placed, Stands};
 use crate::truncation::Truncation;
 
@@ -94,14 +95,17 @@ pub fn run_set_edited(
 }
 
 /// The case's part against its cuboid target, measured at the world's current poses.
-pub fn case_frame(world: &PhysicsWorld, case: &ThinCase) -> Result<Frame, String> {
+pub fn case_frame(world: &PhysicsWorld, case: &ThinCase) -> Result<Frame, CcdEvalError> {
     let (part, target) = (&world.colliders[case.part], &world.colliders[case.target]);
     let cuboid = target.shape().as_cuboid().expect("cuboid target");
     frame(part.shape(), part.position(), cuboid, target.position())
 }
 
 /// The case's part and target as they are placed in the world now (see [`Placed`]).
-pub fn case_placed(world: &PhysicsWorld, case: &ThinCase) -> Result<(Placed, Placed), String> {
+pub fn case_placed(
+    world: &PhysicsWorld,
+    case: &ThinCase,
+) -> Result<(Placed, Placed), CcdEvalError> {
     let placed = |handle: ColliderHandle| {
         let co = &world.colliders[handle];
         // A parentless (fixed) collider does not move: any centre and no velocity.
@@ -143,7 +147,7 @@ pub struct CaseTracker {
 }
 
 impl CaseTracker {
-    pub fn new(world: &PhysicsWorld, case: &ThinCase) -> Result<Self, String> {
+    pub fn new(world: &PhysicsWorld, case: &ThinCase) -> Result<Self, CcdEvalError> {
         Ok(Self {
             frame: case_frame(world, case)?,
             placed: case_placed(world, case)?,
@@ -151,7 +155,11 @@ impl CaseTracker {
     }
 
     /// The step that led to the world's current frame (see [`crate::measure`]).
-    pub fn step(&mut self, world: &PhysicsWorld, case: &ThinCase) -> Result<StepMeasure, String> {
+    pub fn step(
+        &mut self,
+        world: &PhysicsWorld,
+        case: &ThinCase,
+    ) -> Result<StepMeasure, CcdEvalError> {
         let (frame, placed) = (case_frame(world, case)?, case_placed(world, case)?);
         let frame_strict = strict_pass_through(&self.frame, &frame);
         let stands = if frame_strict {
@@ -185,7 +193,7 @@ pub fn run_case(
     case: ThinCase,
     truncation: bool,
     report: &mut SetReport,
-) -> Result<(), String> {
+) -> Result<(), CcdEvalError> {
     let mut tracker = CaseTracker::new(&world, &case)?;
     let (mut frame_strict, mut cleared, mut replayed) = (0, 0, 0);
     let mut max_penetration: Real = 0.0;
@@ -194,11 +202,15 @@ pub fn run_case(
         if truncation {
             trunc.measure_step(&world);
         }
-        let saved = bincode::serialize(&world).map_err(|e| e.to_string())?;
+        let saved = bincode::serialize(&world)?;
         world.step();
         let m = tracker
             .step(&world, &case)
-            .map_err(|e| format!("step {step}: {e}"))?;
+            .map_err(|e| CcdEvalError::Step {
+                run: None,
+                step,
+                source: Box::new(e),
+            })?;
         frame_strict += m.frame_strict as usize;
         cleared += m.cleared as usize;
         if let Some(stands) = m.stands {
@@ -280,18 +292,28 @@ impl Replay {
 }
 
 /// Every gated step of `set` under `params`, each with the world saved before it.
-pub fn gated_steps(set: &ThinSet, params: IntegrationParameters) -> Result<Vec<GatedStep>, String> {
+pub fn gated_steps(
+    set: &ThinSet,
+    params: IntegrationParameters,
+) -> Result<Vec<GatedStep>, CcdEvalError> {
     let mut out = Vec::new();
     for run in set.runs() {
         let (mut world, case) = set.build_run(params, run);
         let run = run.to_string();
-        let mut tracker = CaseTracker::new(&world, &case).map_err(|e| format!("{run}: {e}"))?;
+        let mut tracker = CaseTracker::new(&world, &case).map_err(|e| CcdEvalError::Run {
+            run: run.clone(),
+            source: Box::new(e),
+        })?;
         for step in 1..=case.steps {
-            let saved = bincode::serialize(&world).map_err(|e| e.to_string())?;
+            let saved = bincode::serialize(&world)?;
             world.step();
             let m = tracker
                 .step(&world, &case)
-                .map_err(|e| format!("{run} step {step}: {e}"))?;
+                .map_err(|e| CcdEvalError::Step {
+                    run: Some(run.clone()),
+                    step,
+                    source: Box::new(e),
+                })?;
             if let Some(stands) = m.stands {
                 out.push(GatedStep {
                     run: run.clone(),
@@ -309,9 +331,8 @@ pub fn gated_steps(set: &ThinSet, params: IntegrationParameters) -> Result<Vec<G
 impl GatedStep {
     /// Re-runs the step from the saved world in `substeps` steps of dt / substeps (the solver's
     /// own path, CCD-checked at each substep), measured like any run.
-    pub fn replay(&self, substeps: usize) -> Result<Replay, String> {
-        let mut world: PhysicsWorld =
-            bincode::deserialize(&self.saved).map_err(|e| e.to_string())?;
+    pub fn replay(&self, substeps: usize) -> Result<Replay, CcdEvalError> {
+        let mut world: PhysicsWorld = bincode::deserialize(&self.saved)?;
         world.integration_parameters.dt /= substeps as Real;
         let mut tracker = CaseTracker::new(&world, &self.case)?;
         let mut r = Replay {

@@ -184,5 +184,5 @@ pub fn ccd_config(text: &str) -> Result<rapier_pinned::CcdConfig, String> {
     let (policy, rm) = text
         .split_once(':')
         .ok_or_else(|| format!("config '{text}': expected POLICY:on or POLICY:off"))?;
-    rapier_pinned_ccd_eval::configs::parse(policy, rm)
+    rapier_pinned_ccd_eval::configs::parse(policy, rm).map_err(|e| e.to_string())
 }

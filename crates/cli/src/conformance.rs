@@ -48,7 +48,7 @@ pub struct Suite {
 /// vectors, and the pristine-upstream snapshots when version 1 is among them.
 pub fn suites(versions: &[PhysicsVersion]) -> Result<Vec<Suite>, String> {
     let slop = IntegrationParameters::default().allowed_linear_error();
-    let (fixed, random) = sweep_check::run_all(slop)?;
+    let (fixed, random) = sweep_check::run_all(slop).map_err(|e| e.to_string())?;
     // A case fails by a failed query, a miss, a false hit, a late hit or a hit too far apart
     // (the gates of `Report::passed`); the figures are printed by `rapier-pinned sweeps`.
     let sweep = |name: &str, r: &sweep_check::Report| Suite {
@@ -66,7 +66,7 @@ pub fn suites(versions: &[PhysicsVersion]) -> Result<Vec<Suite>, String> {
         sweep("sweeps/random.csv", &random),
     ];
     for &v in versions {
-        let (passed, failures) = snapshot_vectors::check(v)?;
+        let (passed, failures) = snapshot_vectors::check(v).map_err(|e| e.to_string())?;
         out.push(Suite {
             name: format!("snapshots/{v}"),
             cases: passed + failures.len(),

@@ -149,7 +149,7 @@ pub fn check(
     let mut failures = Vec::new();
     for scene in scenes {
         bar.set_message(scene.name);
-        let now = scene.record(version)?;
+        let now = scene.record(version).map_err(|e| e.to_string())?;
         let path = golden_path(dir, version, scene.name);
         let report = match check_file(&path, &now) {
             Ok(Verdict::Same) => None,
@@ -201,7 +201,8 @@ pub fn bless(dir: &Path, version: PhysicsVersion, scenes: &[GoldenScene]) -> Res
     for scene in scenes {
         bar.set_message(scene.name);
         let path = golden_path(dir, version, scene.name);
-        match bless_file(&path, &scene.record(version)?)? {
+        let now = scene.record(version).map_err(|e| e.to_string())?;
+        match bless_file(&path, &now).map_err(|e| e.to_string())? {
             Blessed::Unchanged => {}
             Blessed::Created => created.push(scene.name),
             Blessed::Changed => changed.push(scene.name),

@@ -30,7 +30,7 @@ fn write() -> Result<(), String> {
 /// Runs both vector sets at upstream's slop, prints the figures; Err when a gate is not met.
 fn check() -> Result<(), String> {
     let slop = IntegrationParameters::default().allowed_linear_error();
-    let (fixed, random) = sweep_check::run_all(slop)?;
+    let (fixed, random) = sweep_check::run_all(slop).map_err(|e| e.to_string())?;
     println!("slop {slop} m, tolerance {} m", 0.25 * slop);
     println!("fixed cases:  {fixed}");
     println!("random cases: {random}");

@@ -5,17 +5,23 @@
 //!   [`generator`] (the seeded random cases), [`vectors`] (reading and writing the files),
 //!   [`sweep_check`] (the engine's moving-pair kernel against them) and [`world_sweep`] (every
 //!   vector through a full world step);
-//! - snapshot vectors (`conformance/snapshots/`): [`snapshot_vectors`].
+//! - snapshot vectors (`conformance/snapshots/`): [`snapshot_vectors`];
+//! - [`ConformanceError`]: why vectors could not be read, checked, generated or written (the
+//!   crate's one error).
 //!
 //! The thin-part CCD measurement harness (perturbation sets, truncation, variation families, the
 //! CCD bench and examples) reads no vectors and is in `crates/ccd-eval`.
 
+mod error;
 pub mod generator;
 pub mod oracle;
 pub mod snapshot_vectors;
 pub mod sweep_check;
 pub mod vectors;
+mod verdict;
 pub mod world_sweep;
+
+pub use error::ConformanceError;
 
 use std::path::PathBuf;
 

@@ -158,7 +158,7 @@ impl Report {
 }
 
 /// The engine check over every valid fixed case and every random case on disk.
-pub fn run_all(slop: Real) -> Result<(Report, Report), String> {
+pub fn run_all(slop: Real) -> Result<(Report, Report), crate::ConformanceError> {
     let mut fixed = Report::default();
     for case in crate::vectors::load_fixed()? {
         fixed.add(&case.a.motion(), &case.b.motion(), slop);

@@ -7,6 +7,7 @@
 //! f32 inputs are written in their shortest round-trip form, f64 results likewise.
 
 use crate::oracle::{first_contact, OracleError, SphereMotion};
+use crate::ConformanceError;
 use serde::{Deserialize, Serialize};
 
 /// A number that may be non-finite.
@@ -118,23 +119,32 @@ pub fn random_csv(cases: &[(SphereMotion, SphereMotion)]) -> String {
 }
 
 /// Parses `random.csv` back into cases and expected verdicts.
-pub fn parse_random(csv: &str) -> Result<Vec<(SphereMotion, SphereMotion, Verdict)>, String> {
+pub fn parse_random(
+    csv: &str,
+) -> Result<Vec<(SphereMotion, SphereMotion, Verdict)>, ConformanceError> {
     let mut lines = csv.lines();
     if lines.next() != Some(RANDOM_HEADER) {
-        return Err("random.csv: unexpected header".into());
+        return Err(ConformanceError::RandomHeader);
     }
     lines
         .enumerate()
         .map(|(n, line)| {
+            let line_number = n + 2;
             let f: Vec<&str> = line.split(',').collect();
             if f.len() != 17 {
-                return Err(format!("random.csv line {}: {} fields", n + 2, f.len()));
+                return Err(ConformanceError::RandomFields {
+                    line: line_number,
+                    fields: f.len(),
+                });
             }
             let num = |s: &str| {
                 s.parse::<f64>()
-                    .map_err(|e| format!("random.csv line {}: {e}", n + 2))
+                    .map_err(|source| ConformanceError::RandomNumber {
+                        line: line_number,
+                        source,
+                    })
             };
-            let v = |i: usize| -> Result<[f32; 3], String> {
+            let v = |i: usize| -> Result<[f32; 3], ConformanceError> {
                 Ok([
                     num(f[i])? as f32,
                     num(f[i + 1])? as f32,
@@ -155,7 +165,12 @@ pub fn parse_random(csv: &str) -> Result<Vec<(SphereMotion, SphereMotion, Verdic
                 "hit" => Verdict::Hit { t: num(f[16])? },
                 "none" => Verdict::None,
                 "error" => Verdict::Error,
-                other => return Err(format!("random.csv line {}: verdict {other}", n + 2)),
+                other => {
+                    return Err(ConformanceError::RandomVerdict {
+                        line: line_number,
+                        verdict: other.to_string(),
+                    })
+                }
             };
             Ok((a, b, verdict))
         })
@@ -163,15 +178,19 @@ pub fn parse_random(csv: &str) -> Result<Vec<(SphereMotion, SphereMotion, Verdic
 }
 
 /// Loads `conformance/sweeps/fixed.json`.
-pub fn load_fixed() -> Result<Vec<FixedCase>, String> {
+pub fn load_fixed() -> Result<Vec<FixedCase>, ConformanceError> {
     let path = crate::conformance_dir().join("sweeps/fixed.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse_fixed(&text).map_err(|e| format!("{}: {e}", path.display()))
+    match std::fs::read_to_string(&path) {
+        Ok(text) => parse_fixed(&text).map_err(|source| ConformanceError::Json { path, source }),
+        Err(source) => Err(ConformanceError::Io { path, source }),
+    }
 }
 
 /// Loads `conformance/sweeps/random.csv`.
-pub fn load_random() -> Result<Vec<(SphereMotion, SphereMotion, Verdict)>, String> {
+pub fn load_random() -> Result<Vec<(SphereMotion, SphereMotion, Verdict)>, ConformanceError> {
     let path = crate::conformance_dir().join("sweeps/random.csv");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse_random(&text)
+    match std::fs::read_to_string(&path) {
+        Ok(text) => parse_random(&text),
+        Err(source) => Err(ConformanceError::Io { path, source }),
+    }
 }

@@ -46,6 +46,7 @@ use crate::oracle::{
     centre_distance, closest_approach, first_contact, relative_displacement, SphereMotion,
 };
 use crate::sweep_check::EPS;
+use crate::ConformanceError;
 use rapier3d::prelude::*;
 use rapier_pinned::PhysicsVersion;
 
@@ -63,10 +64,11 @@ pub enum Motion {
 }
 
 /// The integration parameters a world sweep runs under.
-pub fn params(version: PhysicsVersion, motion: Motion) -> Result<IntegrationParameters, String> {
-    let mut params = rapier_pinned::entry(version)
-        .map_err(|e| e.to_string())?
-        .params();
+pub fn params(
+    version: PhysicsVersion,
+    motion: Motion,
+) -> Result<IntegrationParameters, ConformanceError> {
+    let mut params = rapier_pinned::entry(version)?.params();
     if motion == Motion::AsWritten {
         params.normalized_max_linear_velocity = Real::MAX;
     }
@@ -451,7 +453,9 @@ impl WorldReport {
 }
 
 /// The world check over every fixed case and every random case on disk.
-pub fn run_all(params: &IntegrationParameters) -> Result<(WorldReport, WorldReport), String> {
+pub fn run_all(
+    params: &IntegrationParameters,
+) -> Result<(WorldReport, WorldReport), ConformanceError> {
     let mut fixed = WorldReport::default();
     for (i, case) in crate::vectors::load_fixed()?.iter().enumerate() {
         let label = || format!("fixed.json #{i} '{}'", case.name);

@@ -185,8 +185,9 @@ fn the_check_fails_on_known_bad_cases() {
     bad.push(("compressed, changed digest", v, compressed_bytes.clone()));
 
     for (case, vector, bytes) in bad {
-        let err =
-            check_vector(version, &vector, &bytes).expect_err(&format!("{case}: the check passed"));
+        let err = check_vector(version, &vector, &bytes)
+            .expect_err(&format!("{case}: the check passed"))
+            .to_string();
         assert!(err.starts_with(&vector.name), "{case}: {err}");
         println!("{case}: {err}");
     }
@@ -218,7 +219,7 @@ fn write_keeps_released_bytes_and_check_reports_drift() {
     let mut bytes = std::fs::read(&victim).unwrap();
     bytes[200] ^= 1;
     std::fs::write(&victim, &bytes).unwrap();
-    let err = write_to(&dir, version).unwrap_err();
+    let err = write_to(&dir, version).unwrap_err().to_string();
     assert!(
         err.contains("accept.snap") && err.contains("released vector bytes changed"),
         "{err}"
@@ -252,7 +253,7 @@ fn write_keeps_released_bytes_and_check_reports_drift() {
     let mut changed = vectors.clone();
     changed[0].about.push_str(" Edited.");
     std::fs::write(dir.join("vectors.json"), manifest_json(&changed)).unwrap();
-    let err = write_to(&dir, version).unwrap_err();
+    let err = write_to(&dir, version).unwrap_err().to_string();
     assert!(err.contains("released vector accept changed"), "{err}");
 
     // A stray file and a missing file are failures; an empty or absent manifest is an error.

@@ -1,6 +1,7 @@
 //! The project's golden scenes: every catalog scene and every thin-part perturbation set, each
 //! recorded under a physics-version's pinned integration parameters.
 
+use crate::error::GoldenError;
 use crate::trajectory::{Golden, Recorder};
 use rapier3d::prelude::*;
 use rapier_pinned::PhysicsVersion;
@@ -54,15 +55,13 @@ impl GoldenScene {
     }
 
     /// Every run under `version`'s pinned integration parameters.
-    pub fn record(&self, version: PhysicsVersion) -> Result<Golden, String> {
+    pub fn record(&self, version: PhysicsVersion) -> Result<Golden, GoldenError> {
         self.record_with(version, &mut |_, _, _| {})
     }
 
     /// [`GoldenScene::record`], calling `hook` before each step.
-    pub fn record_with(&self, version: PhysicsVersion, hook: Hook) -> Result<Golden, String> {
-        let params = rapier_pinned::entry(version)
-            .map_err(|e| e.to_string())?
-            .params();
+    pub fn record_with(&self, version: PhysicsVersion, hook: Hook) -> Result<Golden, GoldenError> {
+        let params = rapier_pinned::entry(version)?.params();
         let mut runs = Vec::new();
         let mut first: Option<(String, Vector)> = None;
         let mut record = |name: String, mut world: PhysicsWorld, steps: usize| {

@@ -27,12 +27,12 @@
 //! ```
 
 use crate::compare::Divergence;
+use crate::error::GoldenError;
 use crate::trajectory::{BodyId, Golden, Recorder};
 use crate::{check_file, guard, picture, text, Verdict};
 use rapier3d::prelude::*;
 use rapier_pinned::{GameSettings, PhysicsVersion, PinnedWorld, WorldConfig};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// Per-step inputs: called before each step with the world's tick (`PinnedWorld::tick`, the
@@ -260,58 +260,6 @@ impl<'a> GoldenRun<'a> {
     }
 }
 
-/// Why a run was not recorded.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum GoldenError {
-    /// No released physics-version has this number.
-    UnknownPhysicsVersion {
-        name: String,
-        error: rapier_pinned::ConfigError,
-    },
-    /// The scene's world is not pinned to the physics-version: `PinnedWorld::adopt` refused it
-    /// (its error names every differing field with both values, or the failed check).
-    NotPinned {
-        name: String,
-        version: PhysicsVersion,
-        error: rapier_pinned::Error,
-    },
-    /// Settings the physics-version does not allow ([`GoldenRun::settings`]).
-    SettingNotAllowed {
-        name: String,
-        error: rapier_pinned::ConfigError,
-    },
-    /// No steps, or a name that cannot be a snapshot name.
-    BadRun { name: String, reason: String },
-}
-
-impl fmt::Display for GoldenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GoldenError::UnknownPhysicsVersion { name, error }
-            | GoldenError::SettingNotAllowed { name, error } => {
-                write!(f, "golden `{name}` refused: {error}")
-            }
-            GoldenError::NotPinned {
-                name,
-                version,
-                error,
-            } => write!(
-                f,
-                "golden `{name}` refused: the scene's world is not pinned to physics-version \
-                 {version} (PinnedWorld::adopt: {error}); build it with the config's integration \
-                 parameters and gravity (WorldConfig::params() and ::gravity(), with the run's \
-                 settings), or build the scene into a PinnedWorld with GoldenRun::new"
-            ),
-            GoldenError::BadRun { name, reason } => {
-                write!(f, "golden `{name}` refused: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GoldenError {}
-
 /// A recorded run: what its golden file holds, and the `user_data` of its bodies.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recording {
@@ -366,7 +314,7 @@ impl Recording {
         }
         match check_file(file, &self.golden) {
             Ok(Verdict::Same) => Outcome::Same,
-            Err(e) => Outcome::Unreadable(e),
+            Err(e) => Outcome::Unreadable(e.to_string()),
             Ok(Verdict::Differs(golden, divergence)) => {
                 let picture = match &divergence.body {
                     None => Err("no sampled body differs".to_string()),
@@ -378,7 +326,9 @@ impl Recording {
                         match runs {
                             (Some(g), Some(n)) => {
                                 let path = picture_path(file);
-                                picture::draw(g, n, body.body, body.step, &path).map(|()| path)
+                                picture::draw(g, n, body.body, body.step, &path)
+                                    .map(|()| path)
+                                    .map_err(|e| e.to_string())
                             }
                             _ => Err(format!("no run `{}` on both sides", divergence.run)),
                         }

@@ -8,10 +8,12 @@
 //! - [`catalog`]: the project's golden scenes (catalog scenes and thin-part sets).
 //! - [`game`]: golden trajectories of a game's own scenes, from the game's own tests:
 //!   [`GoldenRun`] and [`assert_golden!`] (insta snapshots next to the test file, `docs/golden.md`).
+//! - [`GoldenError`]: why a run, a file or a picture failed (the crate's one error type).
 //! - [`guard`]: the determinism guard rails of a game's golden run (what is detected, what not).
 
 pub mod catalog;
 pub mod compare;
+mod error;
 pub mod game;
 pub mod guard;
 pub mod picture;
@@ -22,9 +24,10 @@ pub use catalog::{find, golden_scenes, GoldenScene};
 pub use compare::{compare, Divergence};
 pub use trajectory::{BodyId, Golden, Recorder, Run, Sample, Step};
 
+pub use error::GoldenError;
 #[doc(hidden)]
 pub use game::__private;
-pub use game::{picture_path, GoldenError, GoldenRun, Inputs, Outcome, Recording, SnapshotSite};
+pub use game::{picture_path, GoldenRun, Inputs, Outcome, Recording, SnapshotSite};
 /// insta, for [`assert_golden!`] (and for a game's own `insta::with_settings!`): a game needs no
 /// insta dependency of its own.
 pub use insta;
@@ -53,14 +56,21 @@ pub enum Verdict {
 }
 
 /// Compares `now` with the golden file at `path`. Err: the file is missing or malformed.
-pub fn check_file(path: &Path, now: &Golden) -> Result<Verdict, String> {
-    let file = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let content = text::content(&file).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn check_file(path: &Path, now: &Golden) -> Result<Verdict, GoldenError> {
+    let file = std::fs::read_to_string(path).map_err(|source| GoldenError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let malformed = |e: GoldenError| GoldenError::Malformed {
+        path: path.to_path_buf(),
+        source: Box::new(e),
+    };
+    let content = text::content(&file).map_err(malformed)?;
     let rendered = text::render(now);
     if content == rendered {
         return Ok(Verdict::Same);
     }
-    let golden = text::parse(content).map_err(|e| format!("{}: {e}", path.display()))?;
+    let golden = text::parse(content).map_err(malformed)?;
     let divergence = compare(&golden, now).unwrap_or_else(|| {
         // Same values, different text (e.g. a hand edit of the spacing): name the line.
         let line = content
@@ -93,16 +103,20 @@ pub enum Blessed {
 }
 
 /// Writes `now` as the golden file at `path`, and says whether that created or changed it.
-pub fn bless_file(path: &Path, now: &Golden) -> Result<Blessed, String> {
+pub fn bless_file(path: &Path, now: &Golden) -> Result<Blessed, GoldenError> {
     let new = text::render_file(now);
     let old = std::fs::read_to_string(path).ok();
     if old.as_deref() == Some(new.as_str()) {
         return Ok(Blessed::Unchanged);
     }
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| GoldenError::Io { path, source }
+    };
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
     }
-    std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(path, new).map_err(io(path))?;
     Ok(if old.is_some() {
         Blessed::Changed
     } else {

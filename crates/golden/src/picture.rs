@@ -1,6 +1,7 @@
 //! The divergence picture: one body's position, golden against now, around the step where they
 //! part, as an SVG (x, y and z each in its own panel).
 
+use crate::error::GoldenError;
 use crate::trajectory::{BodyId, Run};
 use plotters::prelude::*;
 use std::path::Path;
@@ -9,7 +10,13 @@ use std::path::Path;
 pub const WINDOW: usize = 30;
 
 /// Draws `body`'s translation in `golden` and `now` for the steps around `step` into `path`.
-pub fn draw(golden: &Run, now: &Run, body: BodyId, step: usize, path: &Path) -> Result<(), String> {
+pub fn draw(
+    golden: &Run,
+    now: &Run,
+    body: BodyId,
+    step: usize,
+    path: &Path,
+) -> Result<(), GoldenError> {
     let series = |run: &Run| -> Vec<(usize, [f64; 3])> {
         run.steps
             .iter()
@@ -24,9 +31,15 @@ pub fn draw(golden: &Run, now: &Run, body: BodyId, step: usize, path: &Path) -> 
     };
     let (g, n) = (series(golden), series(now));
     if g.is_empty() {
-        return Err(format!("body {body} is not sampled in run {}", golden.name));
+        return Err(GoldenError::NotSampled {
+            body,
+            run: golden.name.clone(),
+        });
     }
-    let svg = |e: String| format!("{}: {e}", path.display());
+    let svg = |reason: String| GoldenError::Picture {
+        path: path.to_path_buf(),
+        reason,
+    };
     let root = SVGBackend::new(path, (900, 900)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| svg(e.to_string()))?;
     let root = root

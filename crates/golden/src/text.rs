@@ -10,6 +10,7 @@
 //! and its position x y z. Numbers are written with Rust's `{:?}`, the shortest text that reads
 //! back to the same `f32` (`-0.0` included), so a reviewer sees exact values.
 
+use crate::error::GoldenError;
 use crate::trajectory::{BodyId, Golden, Run, Sample, Step};
 
 /// The insta metadata block golden files start with (insta reads it; the content follows).
@@ -44,24 +45,28 @@ pub fn render_file(golden: &Golden) -> String {
 
 /// The content of a golden file: everything after insta's metadata block, without the final
 /// newline(s).
-pub fn content(file: &str) -> Result<&str, String> {
+pub fn content(file: &str) -> Result<&str, GoldenError> {
     let rest = file
         .strip_prefix("---\n")
-        .ok_or("not an insta snapshot: no leading `---` line")?;
+        .ok_or(GoldenError::NotInsta("no leading `---` line"))?;
     let end = rest
         .find("\n---\n")
-        .ok_or("not an insta snapshot: metadata block not closed by `---`")?;
+        .ok_or(GoldenError::NotInsta("metadata block not closed by `---`"))?;
     Ok(rest[end + 5..].trim_end_matches('\n'))
 }
 
 /// Parses snapshot content written by [`render`]; an error names the line.
-pub fn parse(content: &str) -> Result<Golden, String> {
+pub fn parse(content: &str) -> Result<Golden, GoldenError> {
     let mut golden = Golden {
         header: Vec::new(),
         runs: Vec::new(),
     };
     for (n, line) in content.lines().enumerate() {
-        let at = |e: String| format!("line {} of the content: {e}: `{line}`", n + 1);
+        let at = |reason: String| GoldenError::BadLine {
+            line: n + 1,
+            reason,
+            text: line.to_string(),
+        };
         if let Some(name) = line.strip_prefix("run ") {
             golden.runs.push(Run {
                 name: name.to_string(),
@@ -78,7 +83,7 @@ pub fn parse(content: &str) -> Result<Golden, String> {
         }
     }
     if golden.runs.is_empty() {
-        return Err("no `run` line".into());
+        return Err(GoldenError::NoRun);
     }
     Ok(golden)
 }

@@ -4,7 +4,8 @@
 use rapier3d::prelude::*;
 use rapier_pinned::PhysicsVersion;
 use rapier_pinned_golden::{
-    check_file, find, golden_dir, golden_path, golden_scenes, picture, text, BodyId, Verdict,
+    check_file, find, golden_dir, golden_path, golden_scenes, picture, text, BodyId, GoldenError,
+    Verdict,
 };
 use rapier_pinned_scenes::digest_lines;
 use std::path::PathBuf;
@@ -238,7 +239,22 @@ fn a_malformed_or_missing_file_is_an_error_not_a_pass() {
     let bad = dir.join("bad.snap");
     std::fs::write(&bad, "---\nsource: x\n---\nrun ball_drop\n1 zz\n").unwrap();
     let err = check_file(&bad, &now).err().unwrap();
-    assert!(err.contains("line 2"), "{err}");
+    // Typed: the file, then the line of its content, printed as before.
+    let GoldenError::Malformed { path, source } = &err else {
+        panic!("{err}");
+    };
+    assert_eq!(path, &bad);
+    assert!(
+        matches!(**source, GoldenError::BadLine { line: 2, .. }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: line 2 of the content: no state digest: `1 zz`",
+            bad.display()
+        )
+    );
 }
 
 #[test]

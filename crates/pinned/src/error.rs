@@ -9,7 +9,22 @@ use rapier3d::prelude::{ColliderHandle, RigidBodyHandle};
 /// Why a config, a world or a snapshot was refused.
 ///
 /// Every snapshot cause is a variant; [`Error::kind`] gives a fieldless [`ErrorKind`] to match on.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+///
+/// [`ErrorKind`] is derived from this enum by strum's `EnumDiscriminants` (the one list of
+/// causes: a variant added here is a kind, with its documentation, and `kind()` cannot miss it),
+/// with its name (`IntoStaticStr`) and its list (`VariantArray`) derived too. A well-kept crate
+/// rather than a macro of our own: strum is the common way to do exactly this, and a hand-written
+/// macro would be one more thing to read. A renamed variant keeps its released name with
+/// `#[strum_discriminants(strum(serialize = "OldName"))]`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(ErrorKind),
+    vis(pub),
+    derive(Hash, strum::IntoStaticStr, strum::VariantArray),
+    non_exhaustive,
+    doc = "The cause of an [`Error`], without its data (each variant is documented as the \
+           [`Error`] variant of the same name)."
+)]
 #[non_exhaustive]
 pub enum Error {
     /// The first 8 bytes are not `RPINSNAP`.
@@ -84,7 +99,9 @@ pub enum Error {
     #[error("compressed payload refused: {0}")]
     Decompression(DecompressionError),
     /// The payload does not decode as a world. Text: bincode's message (another library's, of
-    /// no structure this crate defines), or `panic while decoding: <the panic's message>`.
+    /// no structure this crate defines), or `panic while decoding: <the panic's message>` when
+    /// the decoding or the checks of the decoded world panic (on restore, and on
+    /// [`crate::PinnedWorld::adopt`] alike: the checks read indices the world carries).
     #[error("undecodable payload: {0}")]
     Undecodable(String),
     /// The world's integration parameters or gravity differ from the pinned ones.
@@ -92,8 +109,8 @@ pub enum Error {
     ConfigMismatch(Vec<FieldDiff>),
     /// A structural invariant fails (the message names it and the handle). Text: a free-form
     /// description of one of the many checks of `validate.rs` and of the engine's own
-    /// `validate` methods (whose errors are rapier's and parry's messages), or `panic while
-    /// validating: <the panic's message>`; there is no closed set of causes to type.
+    /// `validate` methods (whose errors are rapier's and parry's messages); there is no closed
+    /// set of causes to type.
     #[error("structural: {0}")]
     Structural(String),
     /// A number that must be finite is not.
@@ -238,99 +255,15 @@ impl std::fmt::Display for BodyOrCollider {
 /// The errors a restore returns (the same enum as [`Error`]).
 pub type RestoreError = Error;
 
-/// The cause of an [`Error`], without its data.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// [`Error::BadMagic`].
-    BadMagic,
-    /// [`Error::UnknownFormatVersion`].
-    UnknownFormatVersion,
-    /// [`Error::UnknownFlags`].
-    UnknownFlags,
-    /// [`Error::StrayMac`].
-    StrayMac,
-    /// [`Error::Truncated`].
-    Truncated,
-    /// [`Error::TrailingBytes`].
-    TrailingBytes,
-    /// [`Error::PayloadTooLarge`].
-    PayloadTooLarge,
-    /// [`Error::UnknownPhysicsVersion`].
-    UnknownPhysicsVersion,
-    /// [`Error::PhysicsVersionMismatch`].
-    PhysicsVersionMismatch,
-    /// [`Error::ConfigDigestMismatch`].
-    ConfigDigestMismatch,
-    /// [`Error::ChecksumMismatch`].
-    ChecksumMismatch,
-    /// [`Error::MacMissing`].
-    MacMissing,
-    /// [`Error::MacMismatch`].
-    MacMismatch,
-    /// [`Error::Decompression`].
-    Decompression,
-    /// [`Error::Undecodable`].
-    Undecodable,
-    /// [`Error::ConfigMismatch`].
-    ConfigMismatch,
-    /// [`Error::Structural`].
-    Structural,
-    /// [`Error::NonFinite`].
-    NonFinite,
-    /// [`Error::SettingNotAllowed`].
-    SettingNotAllowed,
-}
-
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 19] = [
-        ErrorKind::BadMagic,
-        ErrorKind::UnknownFormatVersion,
-        ErrorKind::UnknownFlags,
-        ErrorKind::StrayMac,
-        ErrorKind::Truncated,
-        ErrorKind::TrailingBytes,
-        ErrorKind::PayloadTooLarge,
-        ErrorKind::UnknownPhysicsVersion,
-        ErrorKind::PhysicsVersionMismatch,
-        ErrorKind::ConfigDigestMismatch,
-        ErrorKind::ChecksumMismatch,
-        ErrorKind::MacMissing,
-        ErrorKind::MacMismatch,
-        ErrorKind::Decompression,
-        ErrorKind::Undecodable,
-        ErrorKind::ConfigMismatch,
-        ErrorKind::Structural,
-        ErrorKind::NonFinite,
-        ErrorKind::SettingNotAllowed,
-    ];
+    pub const ALL: &'static [ErrorKind] = <ErrorKind as strum::VariantArray>::VARIANTS;
 
-    /// The kind's stable name, as conformance vectors and the command line write it. A released
-    /// vector names its verdict this way, so a name never changes (a renamed variant keeps its
-    /// string here).
+    /// The kind's stable name, as conformance vectors and the command line write it: the
+    /// variant's own. A released vector names its verdict this way, so a name never changes (a
+    /// renamed variant keeps its string with `strum(serialize = ..)`, see [`Error`]).
     pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorKind::BadMagic => "BadMagic",
-            ErrorKind::UnknownFormatVersion => "UnknownFormatVersion",
-            ErrorKind::UnknownFlags => "UnknownFlags",
-            ErrorKind::StrayMac => "StrayMac",
-            ErrorKind::Truncated => "Truncated",
-            ErrorKind::TrailingBytes => "TrailingBytes",
-            ErrorKind::PayloadTooLarge => "PayloadTooLarge",
-            ErrorKind::UnknownPhysicsVersion => "UnknownPhysicsVersion",
-            ErrorKind::PhysicsVersionMismatch => "PhysicsVersionMismatch",
-            ErrorKind::ConfigDigestMismatch => "ConfigDigestMismatch",
-            ErrorKind::ChecksumMismatch => "ChecksumMismatch",
-            ErrorKind::MacMissing => "MacMissing",
-            ErrorKind::MacMismatch => "MacMismatch",
-            ErrorKind::Decompression => "Decompression",
-            ErrorKind::Undecodable => "Undecodable",
-            ErrorKind::ConfigMismatch => "ConfigMismatch",
-            ErrorKind::Structural => "Structural",
-            ErrorKind::NonFinite => "NonFinite",
-            ErrorKind::SettingNotAllowed => "SettingNotAllowed",
-        }
+        self.into()
     }
 }
 
@@ -341,42 +274,44 @@ impl std::fmt::Display for ErrorKind {
 }
 
 impl std::str::FromStr for ErrorKind {
-    type Err = String;
+    type Err = ParseErrorKindError;
 
     /// The kind named by [`ErrorKind::as_str`]'s string.
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, ParseErrorKindError> {
         ErrorKind::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| k.as_str() == name)
-            .ok_or_else(|| format!("unknown error kind {name:?}"))
+            .ok_or_else(|| ParseErrorKindError(name.to_string()))
     }
 }
+
+/// A name that is no [`ErrorKind`]'s ([`ErrorKind`]'s `FromStr`); holds the name given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown error kind {0:?}")]
+pub struct ParseErrorKindError(pub String);
 
 impl Error {
     /// The cause, without its data.
     pub fn kind(&self) -> ErrorKind {
-        match self {
-            Error::BadMagic => ErrorKind::BadMagic,
-            Error::UnknownFormatVersion(_) => ErrorKind::UnknownFormatVersion,
-            Error::UnknownFlags(_) => ErrorKind::UnknownFlags,
-            Error::StrayMac => ErrorKind::StrayMac,
-            Error::Truncated { .. } => ErrorKind::Truncated,
-            Error::TrailingBytes { .. } => ErrorKind::TrailingBytes,
-            Error::PayloadTooLarge { .. } => ErrorKind::PayloadTooLarge,
-            Error::UnknownPhysicsVersion(_) => ErrorKind::UnknownPhysicsVersion,
-            Error::PhysicsVersionMismatch { .. } => ErrorKind::PhysicsVersionMismatch,
-            Error::ConfigDigestMismatch { .. } => ErrorKind::ConfigDigestMismatch,
-            Error::ChecksumMismatch => ErrorKind::ChecksumMismatch,
-            Error::MacMissing => ErrorKind::MacMissing,
-            Error::MacMismatch => ErrorKind::MacMismatch,
-            Error::Decompression(_) => ErrorKind::Decompression,
-            Error::Undecodable(_) => ErrorKind::Undecodable,
-            Error::ConfigMismatch(_) => ErrorKind::ConfigMismatch,
-            Error::Structural(_) => ErrorKind::Structural,
-            Error::NonFinite { .. } => ErrorKind::NonFinite,
-            Error::SettingNotAllowed { .. } => ErrorKind::SettingNotAllowed,
-        }
+        self.into()
     }
+}
+
+/// Runs `run`; a panic becomes `wrap("panic while <during>: <message>")`.
+pub(crate) fn catch_panic<T>(
+    run: impl FnOnce() -> Result<T, Error>,
+    during: &str,
+    wrap: fn(String) -> Error,
+) -> Result<T, Error> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|panic| {
+        let msg = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(wrap(format!("panic while {during}: {msg}")))
+    })
 }
 
 /// Lowercase hex of `bytes`.

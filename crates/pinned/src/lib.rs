@@ -66,9 +66,10 @@ mod world;
 pub use ccd::CcdConfig;
 pub use codec::DecompressionError;
 pub use config::{diff_world, WorldConfig};
-pub use diff::FieldDiff;
+pub use diff::{FieldDiff, FieldValue, Fields};
 pub use error::{
-    Allowed, BodyOrCollider, ConfigError, Error, ErrorKind, RestoreError, SettingValue,
+    Allowed, BodyOrCollider, ConfigError, Error, ErrorKind, ParseErrorKindError, RestoreError,
+    SettingValue,
 };
 pub use format::{
     FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,

@@ -6,7 +6,7 @@
 //! must share them, so they are part of the config digest, and a snapshot records them (the
 //! payload's gravity and integration parameters).
 
-use crate::diff::{diff_fields, gravity_fields, real, FieldDiff};
+use crate::diff::{diff_fields, gravity_fields, FieldDiff, FieldValue, Fields};
 use crate::error::{Allowed, ConfigError, SettingValue};
 use rapier3d::prelude::{IntegrationParameters, Vector};
 use serde::{Deserialize, Serialize};
@@ -116,12 +116,12 @@ impl GameSettings {
         (settings.dt().to_bits() == params.dt.to_bits()).then_some(settings)
     }
 
-    /// Every field as `(name, text)`: `gravity.x`, `gravity.y`, `gravity.z`, `tick_hz`,
-    /// `length_unit`, floats bit-exact.
-    pub fn fields(&self) -> Vec<(String, String)> {
+    /// Every field as `(name, value)`: `gravity.x`, `gravity.y`, `gravity.z`, `tick_hz`,
+    /// `length_unit` (floats printed bit-exact).
+    pub fn fields(&self) -> Fields {
         let mut out = gravity_fields(self.gravity);
-        out.push(("tick_hz".into(), self.tick_hz.to_string()));
-        out.push(("length_unit".into(), real(self.length_unit)));
+        out.push(("tick_hz", FieldValue::Whole(self.tick_hz.into())));
+        out.push(("length_unit", FieldValue::Real(self.length_unit)));
         out
     }
 

@@ -18,7 +18,7 @@
 
 use crate::codec;
 use crate::config::{self, WorldConfig};
-use crate::error::Error;
+use crate::error::{catch_panic, Error};
 use crate::format::{
     FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
 };
@@ -230,7 +230,7 @@ pub(crate) fn open(
         ));
     }
     let world = with_payload(bytes, &info, key, decode)?;
-    check(config, &world)?;
+    validate::validate_world(config, &world)?;
     Ok((world, info.tick))
 }
 
@@ -318,38 +318,6 @@ fn decode(payload: &[u8]) -> Result<PhysicsWorld, Error> {
         "decoding",
         Error::Undecodable,
     )
-}
-
-/// Checks 12-15 on a decoded world: parameters and gravity, structure, finiteness and ranges.
-///
-/// Runs under `catch_unwind`: some of rapier's accessors used by the structural checks index
-/// internal arrays with decoded numbers (e.g. the island manager's awake island) and panic when
-/// a crafted payload puts them out of range; such a panic becomes [`Error::Undecodable`].
-fn check(config: &WorldConfig, world: &PhysicsWorld) -> Result<(), Error> {
-    let run = || {
-        let diffs = config::diff_world(config, &world.integration_parameters, world.gravity);
-        if !diffs.is_empty() {
-            return Err(Error::ConfigMismatch(diffs));
-        }
-        validate::validate(world)
-    };
-    catch_panic(run, "decoding", Error::Undecodable)
-}
-
-/// Runs `run`; a panic becomes `wrap("panic while <during>: <message>")`.
-pub(crate) fn catch_panic<T>(
-    run: impl FnOnce() -> Result<T, Error>,
-    during: &str,
-    wrap: fn(String) -> Error,
-) -> Result<T, Error> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|panic| {
-        let msg = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        Err(wrap(format!("panic while {during}: {msg}")))
-    })
 }
 
 /// The header checks that need no world: magic, length, format, flags (as the format defines

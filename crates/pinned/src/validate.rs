@@ -35,9 +35,10 @@
 //!
 //! Soft bodies: no physics-version has validated them, so a world with a soft body, a soft
 //! body's collision mesh or the contacts of two is refused. The checks run under
-//! `catch_unwind` besides (see `snapshot.rs`).
+//! `catch_unwind` besides ([`validate_world`]).
 
-use crate::error::{BodyOrCollider, Error};
+use crate::config::{diff_world, WorldConfig};
+use crate::error::{catch_panic, BodyOrCollider, Error};
 use rapier3d::parry::shape::validate_shape;
 use rapier3d::prelude::*;
 
@@ -67,8 +68,33 @@ pub const MAX_ANGULAR_SPEED: Real = 1.0e7;
 /// of a 20-body world take seconds; 65,536 extra PGS iterations made one take 150 ms.
 pub const MAX_ADDITIONAL_SOLVER_ITERATIONS: usize = 64;
 
+/// Checks 12-15 of `docs/protocol.md` §5 on a world, the one validation of both a restore (on
+/// the decoded world) and [`crate::PinnedWorld::adopt`]: its integration parameters and gravity
+/// are `config`'s bit for bit ([`Error::ConfigMismatch`] naming every field that differs), then
+/// every invariant of the module docs.
+///
+/// Runs under `catch_unwind`: some of rapier's accessors used by the structural checks index
+/// internal arrays with numbers the world carries (e.g. the island manager's awake island) and
+/// panic when a crafted payload puts them out of range; such a panic becomes
+/// `Error::Undecodable("panic while decoding: <message>")`, whichever of the two asked.
+pub(crate) fn validate_world(config: &WorldConfig, world: &PhysicsWorld) -> Result<(), Error> {
+    guarded(|| {
+        let diffs = diff_world(config, &world.integration_parameters, world.gravity);
+        if !diffs.is_empty() {
+            return Err(Error::ConfigMismatch(diffs));
+        }
+        validate(world)
+    })
+}
+
+/// Runs `checks` under `catch_unwind`; a panic becomes `Undecodable("panic while decoding: …")`,
+/// the one mapping of a panic in the checks (restore's, kept byte for byte).
+fn guarded(checks: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
+    catch_panic(checks, "decoding", Error::Undecodable)
+}
+
 /// Checks every invariant of the module docs; the first one that fails is the error.
-pub(crate) fn validate(world: &PhysicsWorld) -> Result<(), Error> {
+fn validate(world: &PhysicsWorld) -> Result<(), Error> {
     structural(world)?;
     finite(world)?;
     ranges(world)
@@ -340,4 +366,25 @@ fn finite(w: &PhysicsWorld) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic in the checks is `Undecodable("panic while decoding: …")`, restore's mapping,
+    /// whether a restore or an adopt runs them (both call [`validate_world`], which runs them
+    /// through [`guarded`]).
+    #[test]
+    fn a_panic_in_the_checks_is_undecodable() {
+        let err = guarded(|| panic!("index out of bounds")).unwrap_err();
+        assert_eq!(
+            err,
+            Error::Undecodable("panic while decoding: index out of bounds".into())
+        );
+        assert_eq!(
+            err.to_string(),
+            "undecodable payload: panic while decoding: index out of bounds"
+        );
+    }
 }

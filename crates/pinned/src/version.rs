@@ -8,7 +8,7 @@
 //! version before it plus exactly the fields it changes.
 
 use crate::codec;
-use crate::diff::{diff_fields, gravity_fields, real, FieldDiff};
+use crate::diff::{diff_fields, gravity_fields, FieldDiff, FieldValue, Fields};
 use crate::error::Error;
 pub use crate::physics_version::{ParsePhysicsVersionError, PhysicsVersion};
 use crate::settings::{Choices, GameSettings};
@@ -286,16 +286,17 @@ impl VersionEntry {
         *blake3::hash(&codec::encode(&fields)).as_bytes()
     }
 
-    /// Every field as `(name, text)`, floats bit-exact; parameter fields as in [`param_fields`].
-    pub fn fields(&self) -> Vec<(String, String)> {
+    /// Every field as `(name, value)` (printed bit-exact); parameter fields as in
+    /// [`param_fields`].
+    pub fn fields(&self) -> Fields {
         let mut out = vec![
-            ("number".to_string(), self.number.to_string()),
-            ("rapier3d".to_string(), self.rapier3d.to_string()),
-            ("parry3d".to_string(), self.parry3d.to_string()),
-            ("patch_series".to_string(), self.patch_series.to_string()),
-            ("scalar".to_string(), self.scalar.to_string()),
-            ("features".to_string(), self.features.join(",")),
-            ("core_fraction".to_string(), real(self.core_fraction)),
+            ("number", FieldValue::Whole(self.number.get().into())),
+            ("rapier3d", FieldValue::Text(self.rapier3d)),
+            ("parry3d", FieldValue::Text(self.parry3d)),
+            ("patch_series", FieldValue::Text(self.patch_series)),
+            ("scalar", FieldValue::Text(self.scalar)),
+            ("features", FieldValue::List(self.features)),
+            ("core_fraction", FieldValue::Real(self.core_fraction)),
         ];
         out.extend(gravity_fields(self.gravity));
         out.extend(param_fields(&self.params()));
@@ -308,10 +309,11 @@ pub fn diff_entries(a: &VersionEntry, b: &VersionEntry) -> Vec<FieldDiff> {
     diff_fields(a.fields(), b.fields())
 }
 
-/// Every [`IntegrationParameters`] field (nested ones as `a.b.c`) with a bit-exact text value.
+/// Every [`IntegrationParameters`] field (nested ones as `a.b.c`) with its value (printed
+/// bit-exact).
 ///
 /// Exhaustive: a field added upstream fails to compile here.
-pub fn param_fields(p: &IntegrationParameters) -> Vec<(String, String)> {
+pub fn param_fields(p: &IntegrationParameters) -> Fields {
     let IntegrationParameters {
         dt,
         min_ccd_dt,
@@ -372,171 +374,168 @@ pub fn param_fields(p: &IntegrationParameters) -> Vec<(String, String)> {
         overlap_patience,
         overlap_progress_margin,
     } = recovery;
-    let spring = |s: SpringCoefficients<f32>| [real(s.natural_frequency), real(s.damping_ratio)];
+    use FieldValue::*;
+    let spring = |s: SpringCoefficients<f32>| [Real(s.natural_frequency), Real(s.damping_ratio)];
     let [cs_f, cs_d] = spring(contact_softness);
     let [ss_f, ss_d] = spring(static_contact_softness);
-    let list: Vec<(&str, String)> = vec![
-        ("dt", real(dt)),
-        ("min_ccd_dt", real(min_ccd_dt)),
+    vec![
+        ("dt", Real(dt)),
+        ("min_ccd_dt", Real(min_ccd_dt)),
         ("contact_softness.natural_frequency", cs_f),
         ("contact_softness.damping_ratio", cs_d),
         ("static_contact_softness.natural_frequency", ss_f),
         ("static_contact_softness.damping_ratio", ss_d),
-        ("warmstart_coefficient", real(warmstart_coefficient)),
-        ("length_unit", real(length_unit)),
+        ("warmstart_coefficient", Real(warmstart_coefficient)),
+        ("length_unit", Real(length_unit)),
         (
             "soft_bodies.recovery.authored_velocity_margin",
-            authored_velocity_margin.to_string(),
+            Flag(authored_velocity_margin),
         ),
         (
             "soft_bodies.recovery.edge_speculation",
-            edge_speculation.to_string(),
+            Flag(edge_speculation),
         ),
         (
             "soft_bodies.recovery.inverted_cell_detection",
-            inverted_cell_detection.to_string(),
+            Flag(inverted_cell_detection),
         ),
         (
             "soft_bodies.recovery.self_crossing_detection",
-            self_crossing_detection.to_string(),
+            Flag(self_crossing_detection),
         ),
         (
             "soft_bodies.recovery.detection_motion_gating",
-            detection_motion_gating.to_string(),
+            Flag(detection_motion_gating),
         ),
         (
             "soft_bodies.recovery.cross_body_detection",
-            cross_body_detection.to_string(),
+            Flag(cross_body_detection),
         ),
         (
             "soft_bodies.recovery.self_stand_down",
-            self_stand_down.to_string(),
+            Flag(self_stand_down),
         ),
         (
             "soft_bodies.recovery.cross_body_expel_gate",
-            cross_body_expel_gate.to_string(),
+            Flag(cross_body_expel_gate),
         ),
         (
             "soft_bodies.recovery.edge_stand_down",
-            edge_stand_down.to_string(),
+            Flag(edge_stand_down),
         ),
         (
             "soft_bodies.recovery.crossing_repulsion",
-            crossing_repulsion.to_string(),
+            Flag(crossing_repulsion),
         ),
         (
             "soft_bodies.recovery.crossing_repulsion_guide",
-            crossing_repulsion_guide.to_string(),
+            Flag(crossing_repulsion_guide),
         ),
         (
             "soft_bodies.recovery.crossing_repulsion_self_guide",
-            crossing_repulsion_self_guide.to_string(),
+            Flag(crossing_repulsion_self_guide),
         ),
-        ("soft_bodies.recovery.recovery_pace", real(recovery_pace)),
+        ("soft_bodies.recovery.recovery_pace", Real(recovery_pace)),
         (
             "soft_bodies.recovery.overlap_constraints",
-            overlap_constraints.to_string(),
+            Flag(overlap_constraints),
         ),
-        (
-            "soft_bodies.recovery.overlap_rigid",
-            overlap_rigid.to_string(),
-        ),
+        ("soft_bodies.recovery.overlap_rigid", Flag(overlap_rigid)),
         (
             "soft_bodies.recovery.overlap_skip_self_tangled",
-            overlap_skip_self_tangled.to_string(),
+            Flag(overlap_skip_self_tangled),
         ),
         (
             "soft_bodies.recovery.overlap_edge_stand_down",
-            overlap_edge_stand_down.to_string(),
+            Flag(overlap_edge_stand_down),
         ),
         (
             "soft_bodies.recovery.overlap_constraint_pace",
-            real(overlap_constraint_pace),
+            Real(overlap_constraint_pace),
         ),
         (
             "soft_bodies.recovery.overlap_patch_constraints",
-            format!("{overlap_patch_constraints:?}"),
+            PatchConstraints(overlap_patch_constraints),
         ),
         (
             "soft_bodies.recovery.overlap_skin_volume",
-            overlap_skin_volume.to_string(),
+            Flag(overlap_skin_volume),
         ),
         (
             "soft_bodies.recovery.overlap_kept_depth",
-            real(overlap_kept_depth),
+            Real(overlap_kept_depth),
         ),
         (
             "soft_bodies.recovery.overlap_self_regions",
-            overlap_self_regions.to_string(),
+            Flag(overlap_self_regions),
         ),
         (
             "soft_bodies.recovery.overlap_normal_push",
-            overlap_normal_push.to_string(),
+            Flag(overlap_normal_push),
         ),
         (
             "soft_bodies.recovery.overlap_multi_volume",
-            overlap_multi_volume.to_string(),
+            Flag(overlap_multi_volume),
         ),
         (
             "soft_bodies.recovery.overlap_split",
-            overlap_split.to_string(),
+            Whole(overlap_split.into()),
         ),
         (
             "soft_bodies.recovery.overlap_patience",
-            overlap_patience.to_string(),
+            Whole(overlap_patience.into()),
         ),
         (
             "soft_bodies.recovery.overlap_progress_margin",
-            real(overlap_progress_margin),
+            Real(overlap_progress_margin),
         ),
-        ("soft_bodies.resweep_strain", real(resweep_strain)),
+        ("soft_bodies.resweep_strain", Real(resweep_strain)),
         (
             "soft_bodies.max_extra_substeps",
-            max_extra_substeps.to_string(),
+            Whole(max_extra_substeps as u64),
         ),
-        ("soft_bodies.contact_stiffening", real(contact_stiffening)),
+        ("soft_bodies.contact_stiffening", Real(contact_stiffening)),
         (
             "normalized_allowed_linear_error",
-            real(normalized_allowed_linear_error),
+            Real(normalized_allowed_linear_error),
         ),
         (
             "normalized_max_corrective_velocity",
-            real(normalized_max_corrective_velocity),
+            Real(normalized_max_corrective_velocity),
         ),
         (
             "normalized_prediction_distance",
-            real(normalized_prediction_distance),
+            Real(normalized_prediction_distance),
         ),
         (
             "normalized_max_linear_velocity",
-            real(normalized_max_linear_velocity),
+            Real(normalized_max_linear_velocity),
         ),
-        ("num_solver_iterations", num_solver_iterations.to_string()),
+        ("num_solver_iterations", Whole(num_solver_iterations as u64)),
         (
             "num_internal_pgs_iterations",
-            num_internal_pgs_iterations.to_string(),
+            Whole(num_internal_pgs_iterations as u64),
         ),
         (
             "num_internal_stabilization_iterations",
-            num_internal_stabilization_iterations.to_string(),
+            Whole(num_internal_stabilization_iterations as u64),
         ),
-        ("max_ccd_substeps", max_ccd_substeps.to_string()),
-        ("contact_clustering", contact_clustering.to_string()),
-        ("contact_recycling", contact_recycling.to_string()),
+        ("max_ccd_substeps", Whole(max_ccd_substeps as u64)),
+        ("contact_clustering", Flag(contact_clustering)),
+        ("contact_recycling", Flag(contact_recycling)),
         (
             "normalized_contact_recycle_distance",
-            real(normalized_contact_recycle_distance),
+            Real(normalized_contact_recycle_distance),
         ),
-        ("friction_in_bias_pass", friction_in_bias_pass.to_string()),
-        ("warmstart_joints", warmstart_joints.to_string()),
-        ("friction_model", format!("{friction_model:?}")),
-        ("ccd_relative_motion", ccd_relative_motion.to_string()),
+        ("friction_in_bias_pass", Flag(friction_in_bias_pass)),
+        ("warmstart_joints", Flag(warmstart_joints)),
+        ("friction_model", FrictionModel(friction_model)),
+        ("ccd_relative_motion", Flag(ccd_relative_motion)),
         (
             "ccd_persistent_contact_policy",
-            format!("{ccd_persistent_contact_policy:?}"),
+            CcdPolicy(ccd_persistent_contact_policy),
         ),
-    ];
-    list.into_iter().map(|(n, v)| (n.to_string(), v)).collect()
+    ]
 }
 
 /// Physics-version 1: upstream rapier3d 0.36.1's defaults, both CCD settings off.

@@ -1,7 +1,7 @@
 //! [`PinnedWorld`]: a rapier world whose configuration no API can change.
 
 use crate::codec;
-use crate::config::{self, WorldConfig};
+use crate::config::WorldConfig;
 use crate::error::Error;
 use crate::snapshot::{self, SnapshotKey};
 use crate::validate;
@@ -92,21 +92,14 @@ impl PinnedWorld {
         }
     }
 
-    /// Takes a world built by other code, at tick 0, if its integration parameters and gravity
-    /// equal `config`'s bit for bit and it passes the structural, finiteness and range
-    /// checks. The checks run under `catch_unwind`, as on restore: a world whose internal
-    /// indices make one of rapier's accessors panic is refused with
-    /// `Structural("panic while validating: …")`.
+    /// Takes a world built by other code, at tick 0, if it passes the checks a restore runs on
+    /// a decoded world (one function for both): its integration parameters and gravity equal
+    /// `config`'s bit for bit ([`Error::ConfigMismatch`]), then the structural, finiteness and
+    /// range checks. They run under `catch_unwind`, as on restore, with restore's mapping: a
+    /// world whose internal indices make one of rapier's accessors panic is refused with
+    /// `Undecodable("panic while decoding: …")`.
     pub fn adopt(config: WorldConfig, world: PhysicsWorld) -> Result<Self, Error> {
-        let diffs = config::diff_world(&config, &world.integration_parameters, world.gravity);
-        if !diffs.is_empty() {
-            return Err(Error::ConfigMismatch(diffs));
-        }
-        snapshot::catch_panic(
-            || validate::validate(&world),
-            "validating",
-            Error::Structural,
-        )?;
+        validate::validate_world(&config, &world)?;
         Ok(Self {
             config,
             world,

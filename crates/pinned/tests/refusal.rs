@@ -406,7 +406,7 @@ fn param_mutations() -> Vec<Mutation> {
 fn every_config_field_is_named() {
     let mutations = param_mutations();
     let mut names: Vec<&str> = mutations.iter().map(|(n, _)| *n).collect();
-    let mut all: Vec<String> = param_fields(&IntegrationParameters::default())
+    let mut all: Vec<&str> = param_fields(&IntegrationParameters::default())
         .into_iter()
         .map(|(n, _)| n)
         .collect();
@@ -441,7 +441,7 @@ fn every_config_field_is_named() {
         let Some(Error::ConfigMismatch(diffs)) = err else {
             unreachable!()
         };
-        let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+        let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
         assert_eq!(fields, [name.as_str()], "{case}");
         assert_ne!(diffs[0].pinned, diffs[0].found);
         // `adopt` refuses the same world with the same list.
@@ -669,7 +669,7 @@ fn a_light_body_the_engine_spins_fast_restores_and_a_faster_one_is_refused() {
 #[test]
 fn every_error_kind_has_a_stable_name_that_parses_back() {
     use std::str::FromStr;
-    for kind in ErrorKind::ALL {
+    for &kind in ErrorKind::ALL {
         // The name is the variant's, as the released conformance vectors write it.
         assert_eq!(kind.as_str(), format!("{kind:?}"));
         assert_eq!(ErrorKind::from_str(kind.as_str()), Ok(kind));

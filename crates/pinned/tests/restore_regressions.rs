@@ -158,8 +158,8 @@ fn every_world_the_engine_builds_restores() {
 /// `adopt` refuses, with a typed error and no panic, the worlds of the two reproducers whose
 /// multibody tables once made rapier's `MultibodyJointSet::iter` panic inside the checks:
 /// `MultibodyJointSet::validate` now refuses them before any accessor runs, and the checks run
-/// under `catch_unwind` besides (a panic there would be `Structural("panic while validating:
-/// …")`).
+/// under `catch_unwind` besides, as on restore (a panic there would be `Undecodable("panic while
+/// decoding: …")`).
 #[test]
 fn adopt_refuses_the_worlds_whose_checks_once_panicked() {
     let dir = regressions();

@@ -28,7 +28,7 @@ fn adopt_refuses_zero_gravity() {
     let Err(Error::ConfigMismatch(diffs)) = PinnedWorld::adopt(config, world) else {
         panic!("a zero-gravity world was adopted");
     };
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
     assert_eq!(fields, ["gravity.x", "gravity.y", "gravity.z"]);
 }
 

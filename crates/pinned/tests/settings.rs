@@ -108,10 +108,18 @@ fn every_choosable_field_changed_alone_is_refused_naming_it_with_both_values() {
                         panic!("v{version} {field}: {err}");
                     };
                     // One field: 120 Hz changes dt alone (min_ccd_dt stays the version's).
-                    let names: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+                    let names: Vec<&str> = diffs.iter().map(|d| d.field).collect();
                     assert_eq!(names, [field], "v{version}: {err}");
-                    assert_eq!(diffs[0].pinned, text(value(restored, field)), "{err}");
-                    assert_eq!(diffs[0].found, text(value(made, field)), "{err}");
+                    assert_eq!(
+                        diffs[0].pinned.to_string(),
+                        text(value(restored, field)),
+                        "{err}"
+                    );
+                    assert_eq!(
+                        diffs[0].found.to_string(),
+                        text(value(made, field)),
+                        "{err}"
+                    );
                 }
                 // The same settings restore.
                 let bytes = world.snapshot(Some(&key));

@@ -158,7 +158,7 @@ fn version_2_differs_in_exactly_the_two_ccd_fields() {
         entry(PhysicsVersion::V1).unwrap(),
         entry(PhysicsVersion::V2).unwrap(),
     );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
     assert_eq!(
         fields,
         [
@@ -181,7 +181,7 @@ fn version_3_differs_from_2_in_exactly_the_policy() {
         entry(PhysicsVersion::V2).unwrap(),
         entry(PhysicsVersion::V3).unwrap(),
     );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field.as_str()).collect();
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
     assert_eq!(
         fields,
         ["number", "patch_series", "ccd_persistent_contact_policy"]
@@ -197,7 +197,7 @@ fn version_3_differs_from_2_in_exactly_the_policy() {
 #[test]
 fn param_fields_names_every_field_once() {
     let fields = param_fields(&IntegrationParameters::default());
-    let mut names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+    let mut names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
     let count = names.len();
     names.sort_unstable();
     names.dedup();
