@@ -11,6 +11,13 @@ use crate::{from_flat, to_flat, unsupported};
 #[wasm_bindgen]
 pub struct RawIntegrationParameters(pub(crate) IntegrationParameters);
 
+impl RawIntegrationParameters {
+    /// The parameters, for the pinned layer's check before each step (crates/js).
+    pub fn params(&self) -> &IntegrationParameters {
+        &self.0
+    }
+}
+
 #[wasm_bindgen]
 impl RawIntegrationParameters {
     /// rapier3d's defaults: the fork's CCD settings are off (upstream behaviour).
