@@ -96,7 +96,9 @@ test("every declared class and member exists, but for the listed ones", async ()
 
 test("what this build does not support throws a clear error, rather than pretending", async () => {
   const R = await rapier();
+  // The raw classes from the shipped glue: a module instance of its own beside the bundle's.
   const mod = await import(pathToFileURL(join(packageDir, "pkg/rapier_pinned_js.js")).href);
+  await mod.default({ module_or_path: readFileSync(join(packageDir, "pkg/rapier_pinned_js_bg.wasm")) });
   const unsupported = /not supported by this build/;
   assert.throws(() => new mod.RawSoftBodyBuilder(), unsupported);
   assert.throws(() => new mod.RawSoftBodyMaterial(), unsupported);
