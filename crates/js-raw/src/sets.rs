@@ -16,6 +16,12 @@ impl RawIntegrationParameters {
     pub fn params(&self) -> &IntegrationParameters {
         &self.0
     }
+
+    /// Whether the parameters are `other`'s bit for bit (their bincode bytes hold every float's
+    /// bits): the pinned layer's check before each step, cheap enough for every step.
+    pub fn same_bits(&self, other: &IntegrationParameters) -> bool {
+        bincode::serialize(&self.0).ok() == bincode::serialize(other).ok()
+    }
 }
 
 #[wasm_bindgen]

@@ -67,24 +67,28 @@ function* fieldNumbers(v, depth = 0) {
 }
 
 // A raw set whose every method first checks its numeric arguments (what stock's bodies,
-// colliders and joints call to create and change them).
+// colliders and joints call to create and change them): an object whose prototype is the set
+// (so `instanceof` and the wasm pointer read through), each method applied to the set itself.
+// Not a Proxy: stock calls some methods once per body every step, and a Proxy's trap costs.
 function finiteOnly(set) {
-  const wrapped = new Map();
-  return new Proxy(set, {
-    get(target, name) {
-      const v = target[name];
-      if (typeof v !== "function") return v;
-      let f = wrapped.get(name);
-      if (!f) {
-        f = (...args) => {
-          finite(argNumbers(args), String(name));
-          return v.apply(target, args);
-        };
-        wrapped.set(name, f);
+  const view = Object.create(set);
+  const proto = Object.getPrototypeOf(set);
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const method = Object.getOwnPropertyDescriptor(proto, name).value;
+    if (name === "constructor" || typeof method !== "function") continue;
+    view[name] = (...args) => {
+      // The full scan only when a number is not finite or an argument is an object (a vector,
+      // an array); handles and flags are finite numbers.
+      for (const a of args) {
+        if (typeof a === "number" ? !Number.isFinite(a) : typeof a === "object" && a !== null) {
+          finite(argNumbers(args), name);
+          break;
+        }
       }
-      return f;
-    },
-  });
+      return method.apply(set, args);
+    };
+  }
+  return view;
 }
 
 // Stock's IntegrationParameters whose every setter throws: a PinnedWorld's parameters are its
