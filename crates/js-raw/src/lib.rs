@@ -29,7 +29,14 @@ mod soft;
 use wasm_bindgen::prelude::*;
 
 pub use bodies::RawRigidBodySet;
+pub use colliders::RawColliderSet;
+pub use joints::{RawImpulseJointSet, RawMultibodyJointSet};
 pub use math::{RawRotation, RawVector};
+pub use pipeline::{reset_workspaces, RawDeserializedWorld, RawPhysicsPipeline, WorldParts};
+pub use sets::{
+    RawBroadPhase, RawCCDSolver, RawIntegrationParameters, RawIslandManager, RawNarrowPhase,
+    RawSoftBodySet,
+};
 
 /// The version string of the API this module implements (stock's `version()`).
 #[wasm_bindgen]

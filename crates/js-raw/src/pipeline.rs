@@ -360,3 +360,80 @@ impl RawDeserializedWorld {
         self.multibody_joints.take().map(RawMultibodyJointSet)
     }
 }
+
+impl RawDeserializedWorld {
+    /// The parts of `world`, for stock's `World.fromRaw`: how the pinned layer (crates/js) hands
+    /// a world it made (a PinnedWorld's empty world, a catalog scene) to stock's API layer.
+    pub fn from_world(w: PhysicsWorld) -> Self {
+        Self {
+            gravity: Some(w.gravity),
+            integration_parameters: Some(w.integration_parameters),
+            islands: Some(w.islands),
+            broad_phase: Some(w.broad_phase),
+            narrow_phase: Some(w.narrow_phase),
+            bodies: Some(w.bodies),
+            colliders: Some(w.colliders),
+            soft_bodies: Some(w.soft_bodies),
+            impulse_joints: Some(w.impulse_joints),
+            multibody_joints: Some(w.multibody_joints),
+        }
+    }
+}
+
+/// A stock `World`'s parts (the wasm objects its API layer holds), borrowed: what the pinned
+/// layer (crates/js) snapshots, checks and restores in place under a `PinnedWorld`.
+pub struct WorldParts<'a> {
+    pub params: &'a mut RawIntegrationParameters,
+    pub islands: &'a mut RawIslandManager,
+    pub broad_phase: &'a mut RawBroadPhase,
+    pub narrow_phase: &'a mut RawNarrowPhase,
+    pub bodies: &'a mut RawRigidBodySet,
+    pub colliders: &'a mut RawColliderSet,
+    pub soft_bodies: &'a mut RawSoftBodySet,
+    pub impulse_joints: &'a mut RawImpulseJointSet,
+    pub multibody_joints: &'a mut RawMultibodyJointSet,
+}
+
+impl WorldParts<'_> {
+    /// The parameters.
+    pub fn params(&self) -> &IntegrationParameters {
+        &self.params.0
+    }
+
+    /// A copy as one rapier3d world under `gravity` (a stock World keeps its gravity in
+    /// JavaScript), its pipelines and CCD solver fresh: workspaces a snapshot does not carry.
+    pub fn to_world(&self, gravity: Vector) -> PhysicsWorld {
+        let mut w = PhysicsWorld::new();
+        w.gravity = gravity;
+        w.integration_parameters = self.params.0;
+        w.islands = self.islands.0.clone();
+        w.broad_phase = self.broad_phase.0.clone();
+        w.narrow_phase = self.narrow_phase.0.clone();
+        w.bodies = self.bodies.0.clone();
+        w.colliders = self.colliders.0.clone();
+        w.soft_bodies = self.soft_bodies.0.clone();
+        w.impulse_joints = self.impulse_joints.0.clone();
+        w.multibody_joints = self.multibody_joints.0.clone();
+        w
+    }
+
+    /// Replaces the parts by `w`'s (not its gravity, see [`Self::to_world`]); the caller also
+    /// resets the workspaces ([`reset_workspaces`]), as a restored world starts with fresh ones.
+    pub fn replace(&mut self, w: PhysicsWorld) {
+        self.params.0 = w.integration_parameters;
+        self.islands.0 = w.islands;
+        self.broad_phase.0 = w.broad_phase;
+        self.narrow_phase.0 = w.narrow_phase;
+        self.bodies.0 = w.bodies;
+        self.colliders.0 = w.colliders;
+        self.soft_bodies.0 = w.soft_bodies;
+        self.impulse_joints.0 = w.impulse_joints;
+        self.multibody_joints.0 = w.multibody_joints;
+    }
+}
+
+/// Fresh CCD solver and physics pipeline: what a world restored from a snapshot starts with.
+pub fn reset_workspaces(ccd_solver: &mut RawCCDSolver, pipeline: &mut RawPhysicsPipeline) {
+    ccd_solver.0 = CCDSolver::new();
+    pipeline.0 = PhysicsPipeline::new();
+}

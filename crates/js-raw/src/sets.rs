@@ -11,6 +11,19 @@ use crate::{from_flat, to_flat, unsupported};
 #[wasm_bindgen]
 pub struct RawIntegrationParameters(pub(crate) IntegrationParameters);
 
+impl RawIntegrationParameters {
+    /// The parameters, for the pinned layer's check before each step (crates/js).
+    pub fn params(&self) -> &IntegrationParameters {
+        &self.0
+    }
+
+    /// Whether the parameters are `other`'s bit for bit (their bincode bytes hold every float's
+    /// bits): the pinned layer's check before each step, cheap enough for every step.
+    pub fn same_bits(&self, other: &IntegrationParameters) -> bool {
+        bincode::serialize(&self.0).ok() == bincode::serialize(other).ok()
+    }
+}
+
 #[wasm_bindgen]
 impl RawIntegrationParameters {
     /// rapier3d's defaults: the fork's CCD settings are off (upstream behaviour).

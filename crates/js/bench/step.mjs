@@ -13,7 +13,6 @@ import { openPage } from "../tests/browser.mjs";
 import { pathToFileURL } from "node:url";
 import { packageDir, rapier, root, stockDir } from "../tests/common.mjs";
 import { benchScenes } from "../tests/programs/scenes.mjs";
-import { readdirSync } from "node:fs";
 
 const quick = process.argv.includes("--quick");
 const MIN_MS = quick ? 20 : 1500;
@@ -25,13 +24,10 @@ function sizes() {
   const files = [
     ["this package's wasm module", join(packageDir, "pkg/rapier_pinned_js_bg.wasm")],
     ["stock rapier3d-deterministic 0.21.0 wasm", join(stock, "rapier3d-deterministic/rapier_wasm3d_bg.wasm")],
-    ["this package, every .js/.mjs file a page may load (stock's API layer, wasm inlined)", null],
+    ["this package, what a page loads for init(): rapier.mjs (bundled, minified) and pkg/wasm-inline.js", null],
     ["stock rapier3d-deterministic-compat 0.21.0 dist/rapier.mjs (wasm inlined)", join(stock, "rapier3d-deterministic-compat/dist/rapier.mjs")],
   ];
-  const js = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? js(join(dir, e.name))
-      : /\.m?js$/.test(e.name) && e.name !== "rapier_pinned_js_bg.wasm" ? [join(dir, e.name)] : []);
-  const ours = js(packageDir).map((f) => readFileSync(f));
+  const ours = ["rapier.mjs", "pkg/wasm-inline.js"].map((f) => readFileSync(join(packageDir, f)));
   console.log("module sizes (bytes, gzip -9):");
   for (const [what, path] of files) {
     const bytes = path ? readFileSync(path) : Buffer.concat(ours);

@@ -1,8 +1,6 @@
 // The fork's additions to stock rapier.js's API (pinned.js). Stock's own types: exports.d.ts.
-import type { Vector, Rotation } from "./math.js";
-import type { RigidBodyDesc } from "./dynamics/rigid_body.js";
-import type { ColliderDesc } from "./geometry/collider.js";
-import type { JointData } from "./dynamics/impulse_joint.js";
+import type { Vector } from "./math.js";
+import { World } from "./pipeline/world.js";
 
 /** A refusal of the pinned layer: `kind` is the native ErrorKind's stable name. */
 export declare class PinnedError extends Error { kind: string }
@@ -10,65 +8,26 @@ export declare class PinnedError extends Error { kind: string }
 /** The current physics-version of the table compiled in. */
 export declare function physicsVersionCurrent(): number;
 
-/** A body of a PinnedWorld: the subset a multiplayer client uses. */
-export declare class PinnedRigidBody {
-  readonly handle: number;
-  translation(): Vector;
-  rotation(): Rotation;
-  linvel(): Vector;
-  angvel(): Vector;
-  bodyType(): number;
-  mass(): number;
-  isSleeping(): boolean;
-  isCcdEnabled(): boolean;
-  setTranslation(v: Vector, wakeUp: boolean): void;
-  setRotation(q: Rotation, wakeUp: boolean): void;
-  setLinvel(v: Vector, wakeUp: boolean): void;
-  setAngvel(v: Vector, wakeUp: boolean): void;
-  applyImpulse(v: Vector, wakeUp: boolean): void;
-  applyTorqueImpulse(v: Vector, wakeUp: boolean): void;
-  addForce(v: Vector, wakeUp: boolean): void;
-  addTorque(v: Vector, wakeUp: boolean): void;
-  resetForces(wakeUp: boolean): void;
-}
-export declare class PinnedCollider { readonly handle: number; parent(): PinnedRigidBody | null }
-export declare class PinnedImpulseJoint { readonly handle: number }
-
-/** The pinned version's parameters, by rapier.js names, read-only (every write throws). */
-export interface PinnedIntegrationParameters {
-  readonly dt: number; readonly minCcdDt: number; readonly lengthUnit: number;
-  readonly numSolverIterations: number; readonly numInternalPgsIterations: number;
-  readonly numInternalStabilizationIterations: number; readonly maxCcdSubsteps: number;
-  readonly warmstartCoefficient: number; readonly normalizedAllowedLinearError: number;
-  readonly normalizedMaxCorrectiveVelocity: number; readonly normalizedPredictionDistance: number;
-  readonly contactNaturalFrequency: number; readonly contactDampingRatio: number;
-  readonly ccdRelativeMotion: boolean; readonly ccdPersistentContactPolicy: number;
-}
-
 export interface GameSettings { gravity: Vector; tickHz: number; lengthUnit: number }
 
-/** A world pinned to a physics-version: parameters and gravity are the version's and cannot be set. */
-export declare class PinnedWorld {
+/**
+ * A world pinned to a physics-version: stock's `World` (events, scene queries, controllers, every
+ * body, collider and joint), whose parameters and gravity are the version's and cannot be set
+ * (every setter throws, and a step checks them), and which takes finite numbers only.
+ */
+export declare class PinnedWorld extends World {
   static new(physicsVersion: number, matchId: bigint | number, settings?: GameSettings): PinnedWorld;
   static restore(physicsVersion: number, matchId: bigint | number, bytes: Uint8Array, key?: Uint8Array, settings?: GameSettings): PinnedWorld;
   static fromScene(physicsVersion: number, matchId: bigint | number, name: string): PinnedWorld;
-  readonly integrationParameters: PinnedIntegrationParameters;
-  readonly gravity: Vector;
-  readonly timestep: number;
+  private constructor();
   readonly physicsVersion: number;
   readonly matchId: bigint;
+  /** Steps taken since tick 0 (carried by snapshots). */
   readonly tick: number;
-  step(): void;
-  createRigidBody(desc: RigidBodyDesc): PinnedRigidBody;
-  createCollider(desc: ColliderDesc, parent?: PinnedRigidBody): PinnedCollider;
-  createImpulseJoint(data: JointData, body1: PinnedRigidBody, body2: PinnedRigidBody, wakeUp: boolean): PinnedImpulseJoint;
-  getRigidBody(handle: number): PinnedRigidBody | null;
-  forEachRigidBody(f: (body: PinnedRigidBody) => void): void;
-  /** The state digest (crates/digest/src/lib.rs) as 16 hex digits. */
-  digest(): string;
+  /** The snapshot (format 1, or 2 with `{compressed: true}`), native bytes, with a MAC when `key` is given. */
   snapshot(key?: Uint8Array, options?: { compressed?: boolean }): Uint8Array;
+  /** Replaces the world by the snapshot's, with every check; a refusal (a PinnedError) changes nothing. */
   restore(bytes: Uint8Array, key?: Uint8Array): void;
-  free(): void;
 }
 
 export interface Session { joined: number; tick: number; reported: number; digest: string }
@@ -79,7 +38,7 @@ export declare function joinWebSocket(url: string, physicsVersion: number, match
 export declare const catalog: {
   goldenScenes(): string[];
   goldenRuns(name: string): string[];
-  goldenRun(physicsVersion: number, name: string, run: string): { world: PinnedWorld; steps: number };
+  goldenRun(physicsVersion: number, name: string, run: string): { world: World; steps: number };
 };
 
 declare module "./dynamics/integration_parameters.js" {

@@ -1,12 +1,15 @@
-// PinnedWorld and the pinned layer (crates/js/src), on top of stock rapier.js's API: a
-// PinnedWorld takes stock's descriptions (RigidBodyDesc, ColliderDesc, JointData) and answers
-// with bodies of the subset a multiplayer client uses (poses, velocities, impulses), as before
-// issue 44. Its parameters are the physics-version's, compiled in; snapshots use the native format
-// and every native check. The package's other names are stock's (rapier.mjs).
+// PinnedWorld and the pinned layer (crates/js/src) on top of stock rapier.js's API: a
+// PinnedWorld is a stock `World` (a subclass: events, scene queries, controllers, every body,
+// collider and joint kind work as on a plain World) whose parameters and gravity are the
+// physics-version's, compiled in, checked before every step and never settable; snapshots use
+// the native format and every native check. The package's other names are stock's (rapier.mjs).
 import * as raw from "./pkg/rapier_pinned_js.js";
 import {
-  Vector3, Quaternion, ShapeType, JointType, MassPropsMode, IntegrationParameters, World,
+  Vector3, IntegrationParameters, World, RigidBody, Collider, ImpulseJoint, MultibodyJoint,
 } from "./exports.js";
+import { VectorOps } from "./math.js";
+import { Coarena } from "./coarena.js";
+
 /** A refusal of the pinned layer: `kind` is the native ErrorKind's stable name. */
 export class PinnedError extends Error {
   constructor(kind, message) {
@@ -26,235 +29,108 @@ function pinned(f) {
   }
 }
 
-// Stock's descriptions as the module's fixed layouts (crates/js/src/world.rs: BODY_FIELDS,
-// COLLIDER_FIELDS, JOINT_FIELDS). What the pinned subset does not have throws rather than being
-// dropped silently.
-function bodyFields(d) {
-  const t = d.translation, q = d.rotation, v = d.linvel, w = d.angvel;
-  if (d.massOnly === false && d.mass !== 0) {
-    throw new Error("PinnedWorld: setAdditionalMassProperties is not in the pinned subset");
-  }
-  return new Float64Array([
-    t.x, t.y, t.z, q.x, q.y, q.z, q.w, v.x, v.y, v.z, w.x, w.y, w.z,
-    d.gravityScale, d.linearDamping, d.angularDamping, d.mass, d.dominanceGroup,
-    d.ccdEnabled ? 1 : 0, d.canSleep ? 1 : 0, d.sleeping ? 1 : 0, d.softCcdPrediction,
-  ]);
-}
+// A pinned world takes finite numbers only (its snapshot's restore refuses non-finite state), and
+// refuses at the call, so a refused call changes nothing; a plain World, like stock, takes
+// anything. Rust prints non-finite numbers so ("NaN", "inf", "-inf"), as the messages did before.
+const show = (x) => (Number.isNaN(x) ? "NaN" : x > 0 ? "inf" : "-inf");
 
-const NO_NUMBERS = new Float32Array(0);
-const NO_INDICES = new Uint32Array(0);
-
-// [shape code of crates/js/src/shapes.rs, dims, points, indices]
-function colliderShape(s) {
-  switch (s.type) {
-    case ShapeType.Ball: return [0, new Float32Array([s.radius]), NO_NUMBERS, NO_INDICES];
-    case ShapeType.Cuboid: {
-      const h = s.halfExtents;
-      return [1, new Float32Array([h.x, h.y, h.z]), NO_NUMBERS, NO_INDICES];
+function finite(numbers, what) {
+  let i = 0;
+  for (const x of numbers) {
+    if (!Number.isFinite(x)) {
+      throw new Error(`${what}: number ${i} is ${show(x)}; a PinnedWorld takes finite numbers only`);
     }
-    case ShapeType.Capsule:
-      return [2, new Float32Array([s.halfHeight, s.radius]), NO_NUMBERS, NO_INDICES];
-    case ShapeType.Cylinder:
-      return [3, new Float32Array([s.halfHeight, s.radius]), NO_NUMBERS, NO_INDICES];
-    case ShapeType.Cone:
-      return [4, new Float32Array([s.halfHeight, s.radius]), NO_NUMBERS, NO_INDICES];
-    case ShapeType.RoundCuboid: {
-      const h = s.halfExtents;
-      return [5, new Float32Array([h.x, h.y, h.z, s.borderRadius]), NO_NUMBERS, NO_INDICES];
+    i++;
+  }
+}
+
+// The numbers of a raw call's arguments, in order (vectors and rotations as their components).
+function* argNumbers(args) {
+  for (const a of args) {
+    if (typeof a === "number") yield a;
+    else if (a instanceof raw.RawVector) yield* [a.x, a.y, a.z];
+    else if (a instanceof raw.RawRotation) yield* [a.x, a.y, a.z, a.w];
+    else if (a instanceof Float32Array || a instanceof Float64Array) yield* a;
+  }
+}
+
+// The numbers of a description (a shape, a JointData), walked through its fields but for its
+// kind (`type`, `jointType`: an enum).
+function* fieldNumbers(v, depth = 0) {
+  if (typeof v === "number") yield v;
+  else if (v instanceof Float32Array || v instanceof Float64Array) yield* v;
+  else if (v && typeof v === "object" && depth < 4 && !ArrayBuffer.isView(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (k !== "type" && k !== "jointType") yield* fieldNumbers(x, depth + 1);
     }
-    case ShapeType.ConvexPolyhedron:
-      if (s.indices) throw new Error("PinnedWorld: convexMesh is not in the pinned subset");
-      return [6, NO_NUMBERS, new Float32Array(s.vertices), NO_INDICES];
-    case ShapeType.TriMesh:
-      return [7, NO_NUMBERS, new Float32Array(s.vertices), new Uint32Array(s.indices)];
-    default:
-      throw new Error(`PinnedWorld: shape type ${ShapeType[s.type]} is not in the pinned subset`);
   }
 }
 
-function colliderFields(d) {
-  const t = d.translation, q = d.rotation;
-  let massMode, amount;
-  if (d.massPropsMode === MassPropsMode.Density) [massMode, amount] = [1, d.density];
-  else if (d.massPropsMode === MassPropsMode.Mass) [massMode, amount] = [2, d.mass];
-  else throw new Error("PinnedWorld: setMassProperties is not in the pinned subset");
-  return new Float64Array([
-    t.x, t.y, t.z, q.x, q.y, q.z, q.w, d.friction, d.restitution, massMode, amount,
-    d.isSensor ? 1 : 0,
-  ]);
+// A raw set whose every method first checks its numeric arguments (what stock's bodies,
+// colliders and joints call to create and change them): an object whose prototype is the set
+// (so `instanceof` and the wasm pointer read through), each method applied to the set itself.
+// Not a Proxy: stock calls some methods once per body every step, and a Proxy's trap costs.
+function finiteOnly(set) {
+  const view = Object.create(set);
+  const proto = Object.getPrototypeOf(set);
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const method = Object.getOwnPropertyDescriptor(proto, name).value;
+    if (name === "constructor" || typeof method !== "function") continue;
+    view[name] = (...args) => {
+      // The full scan only when a number is not finite or an argument is an object (a vector,
+      // an array); handles and flags are finite numbers.
+      for (const a of args) {
+        if (typeof a === "number" ? !Number.isFinite(a) : typeof a === "object" && a !== null) {
+          finite(argNumbers(args), name);
+          break;
+        }
+      }
+      return method.apply(set, args);
+    };
+  }
+  return view;
 }
 
-// The module's joint codes: spherical 0, revolute 1, prismatic 2, fixed 3.
-function jointKind(d) {
-  switch (d.jointType) {
-    case JointType.Spherical: return 0;
-    case JointType.Revolute:
-      if (d.axis2) throw new Error("PinnedWorld: revoluteWithAxes is not in the pinned subset");
-      return 1;
-    case JointType.Prismatic:
-      if (d.limitsEnabled) throw new Error("PinnedWorld: joint limits are not in the pinned subset");
-      return 2;
-    case JointType.Fixed: return 3;
-    default:
-      throw new Error(`PinnedWorld: joint type ${JointType[d.jointType]} is not in the pinned subset`);
-  }
-}
-
-function jointFields(d) {
-  const zero = { x: 0, y: 0, z: 0 }, id = { x: 0, y: 0, z: 0, w: 1 };
-  const [a, b, x, f, g] = [d.anchor1, d.anchor2, d.axis ?? zero, d.frame1 ?? id, d.frame2 ?? id];
-  return new Float64Array([
-    a.x, a.y, a.z, b.x, b.y, b.z, x.x, x.y, x.z, f.x, f.y, f.z, f.w, g.x, g.y, g.z, g.w,
-  ]);
-}
-
-const vec = (v) => new Float64Array([v.x, v.y, v.z]);
-
-class PinnedRigidBody {
-  constructor(raw, handle) {
-    this.raw = raw;
-    this.handle = handle;
-  }
-  state() {
-    return this.raw.bodyState(this.handle);
-  }
-  translation() {
-    const s = this.state();
-    return new Vector3(s[0], s[1], s[2]);
-  }
-  rotation() {
-    const s = this.state();
-    return new Quaternion(s[3], s[4], s[5], s[6]);
-  }
-  linvel() {
-    const s = this.state();
-    return new Vector3(s[7], s[8], s[9]);
-  }
-  angvel() {
-    const s = this.state();
-    return new Vector3(s[10], s[11], s[12]);
-  }
-  bodyType() {
-    return this.raw.bodyInfo(this.handle)[0];
-  }
-  mass() {
-    return this.raw.bodyInfo(this.handle)[1];
-  }
-  isSleeping() {
-    return this.raw.bodyInfo(this.handle)[2] === 1;
-  }
-  isCcdEnabled() {
-    return this.raw.bodyInfo(this.handle)[3] === 1;
-  }
-  setTranslation(v, wakeUp) {
-    this.raw.bodySet(this.handle, 0, vec(v), wakeUp);
-  }
-  setRotation(q, wakeUp) {
-    this.raw.bodySet(this.handle, 1, new Float64Array([q.x, q.y, q.z, q.w]), wakeUp);
-  }
-  setLinvel(v, wakeUp) {
-    this.raw.bodySet(this.handle, 2, vec(v), wakeUp);
-  }
-  setAngvel(v, wakeUp) {
-    this.raw.bodySet(this.handle, 3, vec(v), wakeUp);
-  }
-  applyImpulse(v, wakeUp) {
-    this.raw.bodySet(this.handle, 4, vec(v), wakeUp);
-  }
-  applyTorqueImpulse(v, wakeUp) {
-    this.raw.bodySet(this.handle, 5, vec(v), wakeUp);
-  }
-  addForce(v, wakeUp) {
-    this.raw.bodySet(this.handle, 6, vec(v), wakeUp);
-  }
-  addTorque(v, wakeUp) {
-    this.raw.bodySet(this.handle, 7, vec(v), wakeUp);
-  }
-  resetForces(wakeUp) {
-    this.raw.bodySet(this.handle, 8, new Float64Array(0), wakeUp);
+// Stock's IntegrationParameters whose every setter throws: a PinnedWorld's parameters are its
+// physics-version's (and `RawPinnedConfig.check` refuses a step with others, however set).
+class PinnedIntegrationParameters extends IntegrationParameters {
+  constructor(rawParams, version) {
+    super(rawParams);
+    this.physicsVersion = version;
   }
 }
 
-class PinnedCollider {
-  constructor(raw, handle, parent) {
-    this.raw = raw;
-    this.handle = handle;
-    this._parent = parent;
-  }
-  parent() {
-    return this._parent;
-  }
-}
-
-class PinnedImpulseJoint {
-  constructor(raw, handle) {
-    this.raw = raw;
-    this.handle = handle;
-  }
-}
-
-// `world.integrationParameters`: each field read from and written to the world itself, so a
-// pinned world refuses every write (the names: crates/js/src/params.rs's NAMES, `paramNames()`).
-function parameters(world) {
-  const p = {};
-  for (const name of raw.paramNames()) {
-    Object.defineProperty(p, name, {
-      enumerable: true,
-      get: () => (name === "ccdRelativeMotion" ? world.param(name) === 1 : world.param(name)),
-      set: (v) => world.setParam(name, typeof v === "boolean" ? (v ? 1 : 0) : v),
+function pinParameters() {
+  const proto = IntegrationParameters.prototype;
+  for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+    if (!d.set) continue;
+    Object.defineProperty(PinnedIntegrationParameters.prototype, name, {
+      configurable: true,
+      enumerable: d.enumerable,
+      get: d.get,
+      set() {
+        throw new Error(`integrationParameters.${name}: a PinnedWorld's parameters are physics-version ${this.physicsVersion}'s and cannot be changed`);
+      },
     });
   }
-  return Object.seal(p);
 }
 
-class PlainWorld {
-  constructor(gravity, rawWorld) {
-    this.raw = rawWorld ?? raw.RawWorld.newPlain(gravity.x, gravity.y, gravity.z);
-    this.integrationParameters = parameters(this.raw);
-  }
-  get gravity() {
-    const g = this.raw.gravity();
-    return new Vector3(g[0], g[1], g[2]);
-  }
-  set gravity(g) {
-    this.raw.setGravity(g.x, g.y, g.z);
-  }
-  get timestep() {
-    return this.integrationParameters.dt;
-  }
-  set timestep(dt) {
-    this.integrationParameters.dt = dt;
-  }
-  step() {
-    this.raw.step();
-  }
-  createRigidBody(desc) {
-    return new PinnedRigidBody(this.raw, this.raw.createBody(desc.status, bodyFields(desc)));
-  }
-  createCollider(desc, parent) {
-    const p = parent ? parent.handle : -1;
-    const [shape, dims, points, indices] = colliderShape(desc.shape);
-    const h = this.raw.createCollider(shape, dims, points, indices, colliderFields(desc), p);
-    return new PinnedCollider(this.raw, h, parent ?? null);
-  }
-  createImpulseJoint(data, body1, body2, wakeUp) {
-    const h = this.raw.createImpulseJoint(jointKind(data), jointFields(data), body1.handle,
-      body2.handle, wakeUp);
-    return new PinnedImpulseJoint(this.raw, h);
-  }
-  getRigidBody(handle) {
-    return this.raw.hasBody(handle) ? new PinnedRigidBody(this.raw, handle) : null;
-  }
-  forEachRigidBody(f) {
-    for (const h of this.raw.bodyHandles()) f(new PinnedRigidBody(this.raw, h));
-  }
-  /** The state digest (crates/digest/src/lib.rs), 16 hex digits. */
-  digest() {
-    return this.raw.digest();
-  }
-  free() {
-    this.raw.free();
-  }
+// Rebuilds the wrappers of a world's sets after their raw contents were replaced (a restore in
+// place), as stock's constructors and World do for a deserialized world. The soft-body set is
+// always empty in this build (docs/js.md).
+function remap(world) {
+  const { bodies: b, colliders: c, impulseJoints: ij, multibodyJoints: mj } = world;
+  b.map = new Coarena();
+  b.raw.forEachRigidBodyHandle((h) => b.map.set(h, new RigidBody(b.raw, null, h)));
+  c.map = new Coarena();
+  c.raw.forEachColliderHandle((h) => c.map.set(h, new Collider(c, h, null)));
+  ij.map = new Coarena();
+  ij.raw.forEachJointHandle((h) => ij.map.set(h, ImpulseJoint.newTyped(ij.raw, null, h)));
+  mj.map = new Coarena();
+  mj.raw.forEachJointHandle((h) => mj.map.set(h, MultibodyJoint.newTyped(mj.raw, h)));
+  ij.finalizeDeserialization(b);
+  b.finalizeDeserialization(c);
+  c.finalizeDeserialization(b);
 }
 
 const settingsArray = (s) =>
@@ -263,45 +139,135 @@ const settingsArray = (s) =>
 const keyBytes = (key) => (key === undefined || key === null ? undefined : Uint8Array.from(key));
 
 /**
- * A world pinned to a physics-version of the fork's table: its parameters are the version's,
- * compiled in, and cannot be set; snapshots use the native format and every native check.
+ * A world pinned to a physics-version of the fork's table: stock's `World`, whose parameters and
+ * gravity are the version's, compiled in, and cannot be set; snapshots use the native format and
+ * every native check. Made by `PinnedWorld.new`, `.restore` or `.fromScene`.
  */
-export class PinnedWorld extends PlainWorld {
+export class PinnedWorld extends World {
+  #config;
+  #tick;
+  #freed = false;
+
+  /** @internal `config`: a RawPinnedConfig; `parts`: a RawDeserializedWorld of its world. */
+  constructor(config, parts, tick) {
+    super(VectorOps.fromRaw(parts.takeGravity()), parts.takeIntegrationParameters(),
+      parts.takeIslandManager(), parts.takeBroadPhase(), parts.takeNarrowPhase(),
+      finiteOnly(parts.takeBodies()), finiteOnly(parts.takeColliders()), parts.takeSoftBodies(),
+      finiteOnly(parts.takeImpulseJoints()), finiteOnly(parts.takeMultibodyJoints()));
+    parts.free();
+    this.#config = config;
+    this.#tick = tick;
+    const version = config.physicsVersion();
+    const params = new PinnedIntegrationParameters(this.integrationParameters.raw, version);
+    const g = config.gravity();
+    // Own, non-configurable properties: neither can be replaced (but by stock's free(), which
+    // clears its fields), and gravity is a copy.
+    Object.defineProperty(this, "integrationParameters", {
+      enumerable: true,
+      get: () => params,
+      set: (v) => {
+        if (!(this.#freed && v === undefined)) {
+          throw new Error("a PinnedWorld's integrationParameters cannot be replaced");
+        }
+      },
+    });
+    Object.defineProperty(this, "gravity", {
+      enumerable: true,
+      get: () => new Vector3(g[0], g[1], g[2]),
+      set: () => {
+        throw new Error(`a PinnedWorld's gravity is physics-version ${version}'s settings: it cannot be set`);
+      },
+    });
+  }
+
   /** An empty world of `physicsVersion` and `matchId` (a bigint or a safe integer), at tick 0;
    * `settings` ({gravity, tickHz, lengthUnit}) when the game chose its own. */
   static new(physicsVersion, matchId, settings) {
-    const w = pinned(() =>
-      raw.RawWorld.newPinned(physicsVersion, BigInt(matchId), settingsArray(settings)));
-    return new PinnedWorld(null, w);
+    const config = pinned(() =>
+      new raw.RawPinnedConfig(physicsVersion, BigInt(matchId), settingsArray(settings)));
+    return new PinnedWorld(config, config.emptyWorld(), 0);
   }
+
   /** The world `bytes` holds, restored with every check (`key`: 32 bytes, or none). */
   static restore(physicsVersion, matchId, bytes, key, settings) {
-    const w = pinned(() => raw.RawWorld.restorePinned(physicsVersion, BigInt(matchId),
-      settingsArray(settings), bytes, keyBytes(key)));
-    return new PinnedWorld(null, w);
+    const world = PinnedWorld.new(physicsVersion, matchId, settings);
+    try {
+      world.restore(bytes, key);
+    } catch (e) {
+      world.free();
+      throw e;
+    }
+    return world;
   }
+
   /** Catalog scene `name` (crates/scenes), adopted at tick 0 as `rapier-pinned snapshot save` does. */
   static fromScene(physicsVersion, matchId, name) {
-    return new PinnedWorld(null, pinned(() =>
-      raw.RawWorld.pinnedScene(physicsVersion, BigInt(matchId), name)));
+    const config = pinned(() => new raw.RawPinnedConfig(physicsVersion, BigInt(matchId)));
+    return new PinnedWorld(config, pinned(() => config.scene(name)), 0);
   }
+
   get physicsVersion() {
-    return this.raw.physicsVersion();
+    return this.#config.physicsVersion();
   }
+
   get matchId() {
-    return this.raw.matchId();
+    return this.#config.matchId();
   }
+
   /** Steps taken since tick 0. */
   get tick() {
-    return this.raw.tick();
+    return this.#tick;
   }
+
+  /** Stock's step (events, hooks), after checking that the parameters are the version's. */
+  step(eventQueue, hooks) {
+    pinned(() => this.#config.check(this.integrationParameters.raw));
+    super.step(eventQueue, hooks);
+    this.#tick++;
+  }
+
+  // The raw parts a snapshot holds, in RawPinnedConfig's order.
+  #parts() {
+    return [this.integrationParameters.raw, this.islands.raw, this.broadPhase.raw,
+      this.narrowPhase.raw, this.bodies.raw, this.colliders.raw, this.softBodies.raw,
+      this.impulseJoints.raw, this.multibodyJoints.raw];
+  }
+
   /** The snapshot (format 1, or 2 with `{compressed: true}`), with a MAC when `key` is given. */
   snapshot(key, options = {}) {
-    return this.raw.snapshot(keyBytes(key), options.compressed === true);
+    return pinned(() => this.#config.snapshot(this.#tick, keyBytes(key),
+      options.compressed === true, ...this.#parts()));
   }
-  /** Replaces the world by the snapshot's, with every check; a refusal changes nothing. */
+
+  /** Replaces the world by the snapshot's, with every check; a refusal changes nothing. Its
+   * bodies, colliders and joints are new objects (`getRigidBody` etc.); controllers stay. */
   restore(bytes, key) {
-    pinned(() => this.raw.restore(bytes, keyBytes(key)));
+    this.#tick = pinned(() => this.#config.restoreInto(bytes, keyBytes(key), ...this.#parts(),
+      this.ccdSolver.raw, this.physicsPipeline.raw));
+    remap(this);
+  }
+
+  free() {
+    this.#freed = true;
+    super.free();
+    this.#config.free();
+  }
+
+  // A PinnedWorld checks a description's numbers that the raw sets receive inside a raw object
+  // (a shape, a joint's data), which the raw sets' check cannot read.
+  createCollider(desc, parent) {
+    finite(fieldNumbers(desc.shape), "ColliderDesc's shape");
+    return super.createCollider(desc, parent);
+  }
+
+  createImpulseJoint(params, parent1, parent2, wakeUp) {
+    finite(fieldNumbers(params), "JointData");
+    return super.createImpulseJoint(params, parent1, parent2, wakeUp);
+  }
+
+  createMultibodyJoint(params, parent1, parent2, wakeUp) {
+    finite(fieldNumbers(params), "JointData");
+    return super.createMultibodyJoint(params, parent1, parent2, wakeUp);
   }
 }
 
@@ -361,7 +327,7 @@ export const catalog = Object.freeze({
   goldenRun(physicsVersion, name, run) {
     const r = pinned(() => raw.goldenRun(physicsVersion, name, run));
     const steps = r.steps;
-    const world = new PlainWorld(null, r.takeWorld());
+    const world = World.fromRaw(r.takeWorld());
     r.free();
     return { world, steps };
   },
@@ -381,6 +347,9 @@ for (const name of ["ccdRelativeMotion", "ccdPersistentContactPolicy"]) {
     },
   });
 }
+
+// After the fork's two settings: they are pinned too.
+pinParameters();
 
 // `world.digest()` on stock's World: the state digest of its bodies (crates/digest), the number
 // a PinnedWorld, the native CLI and the reference server print.

@@ -2,12 +2,12 @@
 //! conformance vectors and the benches run, so a JavaScript test compares its digests with the
 //! native ones file for file.
 
-use rapier_pinned::{entry, PhysicsVersion, PinnedWorld, WorldConfig};
+use rapier_pinned::{entry, PhysicsVersion};
+use rapier_pinned_js_raw::RawDeserializedWorld;
 use rapier_pinned_scenes::{catalog, thin_sets};
 use wasm_bindgen::prelude::*;
 
 use crate::error::{js_error, pinned_error};
-use crate::world::RawWorld;
 
 /// The names of the golden files (`golden/<version>/<name>.snap`): every catalog scene, then every
 /// thin-part set, in the order the golden suite records them.
@@ -33,7 +33,8 @@ pub fn golden_runs(name: &str) -> Result<Vec<String>, JsValue> {
 }
 
 /// Run `run` of golden scene `name` as the golden suite builds it under `version`'s parameters:
-/// a plain world (the golden suite steps rapier3d's `PhysicsWorld`) and its step count.
+/// a plain world (the golden suite steps rapier3d's `PhysicsWorld`), as parts for stock's
+/// `World.fromRaw`, and its step count.
 #[wasm_bindgen(js_name = goldenRun)]
 pub fn golden_run(version: u32, name: &str, run: &str) -> Result<GoldenRun, JsValue> {
     let params = entry(PhysicsVersion::new(version))
@@ -41,7 +42,7 @@ pub fn golden_run(version: u32, name: &str, run: &str) -> Result<GoldenRun, JsVa
         .params();
     if let Some(scene) = catalog().iter().find(|s| s.name == name && s.name == run) {
         return Ok(GoldenRun {
-            world: Some(RawWorld::plain(scene.build(params))),
+            world: Some(RawDeserializedWorld::from_world(scene.build(params))),
             steps: scene.steps as u32,
         });
     }
@@ -50,7 +51,7 @@ pub fn golden_run(version: u32, name: &str, run: &str) -> Result<GoldenRun, JsVa
     let (set, r) = found.ok_or_else(|| js_error(&format!("no run {run} of {name}")))?;
     let (world, case) = set.build_run(params, r);
     Ok(GoldenRun {
-        world: Some(RawWorld::plain(world)),
+        world: Some(RawDeserializedWorld::from_world(world)),
         steps: case.steps as u32,
     })
 }
@@ -58,7 +59,7 @@ pub fn golden_run(version: u32, name: &str, run: &str) -> Result<GoldenRun, JsVa
 /// A golden run: its world (taken once) and its step count.
 #[wasm_bindgen]
 pub struct GoldenRun {
-    world: Option<RawWorld>,
+    world: Option<RawDeserializedWorld>,
     steps: u32,
 }
 
@@ -72,29 +73,9 @@ impl GoldenRun {
 
     /// The world; a second call throws.
     #[wasm_bindgen(js_name = takeWorld)]
-    pub fn take_world(&mut self) -> Result<RawWorld, JsValue> {
+    pub fn take_world(&mut self) -> Result<RawDeserializedWorld, JsValue> {
         self.world
             .take()
             .ok_or_else(|| js_error("the world was taken"))
-    }
-}
-
-#[wasm_bindgen]
-impl RawWorld {
-    /// Catalog scene `name` as a pinned world of `version` and `match_id` at tick 0 (the path
-    /// of `rapier-pinned snapshot save`: the scene built under the version's parameters, then
-    /// adopted with every check).
-    #[wasm_bindgen(js_name = pinnedScene)]
-    pub fn pinned_scene(version: u32, match_id: u64, name: &str) -> Result<RawWorld, JsValue> {
-        let config = WorldConfig::new(PhysicsVersion::new(version))
-            .map_err(|e| pinned_error(&e.into()))?
-            .with_match_id(match_id);
-        let scene = catalog()
-            .iter()
-            .find(|s| s.name == name)
-            .ok_or_else(|| js_error(&format!("no catalog scene {name}")))?;
-        let world = PinnedWorld::adopt(config, scene.build(config.params()))
-            .map_err(|e| pinned_error(&e))?;
-        Ok(RawWorld::pinned(world))
     }
 }

@@ -41,7 +41,7 @@ impl NetClient {
         key: Option<Vec<u8>>,
     ) -> Result<NetClient, JsValue> {
         let config = config(version, match_id, settings)?;
-        let key = crate::world::key(key)?;
+        let key = crate::pinned::key(key)?;
         Ok(NetClient {
             core: Lockstep::new(config, key, false, None),
             log: Vec::new(),

@@ -1,6 +1,6 @@
 // A rapier.js game adopts the package by changing one dependency line: its package.json maps
 // `@dimforge/rapier3d-compat` to the package's tarball (`npm pack` output of scripts/js-package),
-// and its code, which imports `@dimforge/rapier3d-compat`, runs unchanged.
+// and its code, which imports `@dimforge/rapier3d-compat` (or requires it: CommonJS), runs unchanged.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
@@ -56,6 +56,33 @@ test("a game switches with one dependency line and keeps its code", async () => 
   const expected = run(STOCK);
   assert.ok(expected.some((l) => l.startsWith("collision")) && expected.some((l) => l.startsWith("force")));
   assert.deepEqual(log, expected);
+  // CommonJS, as stock's -compat ships it too: `require()` of the same name (rapier.cjs) runs the
+  // same game, and a PinnedWorld, with the results of the ES import.
+  writeFileSync(join(game, "events.cjs"), `
+    const RAPIER = require("@dimforge/rapier3d-compat");
+    (async () => {
+      const { run } = await import("./game.mjs");
+      await RAPIER.init();
+      const pinned = RAPIER.PinnedWorld.new(RAPIER.physicsVersionCurrent(), 7n);
+      const ball = pinned.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(0, 2, 0));
+      pinned.createCollider(RAPIER.ColliderDesc.ball(0.5), ball);
+      for (let i = 0; i < 30; i++) pinned.step();
+      const snapshot = Buffer.from(pinned.snapshot()).toString("hex");
+      console.log(JSON.stringify({ log: run(RAPIER), same: RAPIER.default.World === RAPIER.World,
+        digest: pinned.digest(), snapshot }));
+    })();
+  `);
+  const cjs = JSON.parse(execFileSync("node", ["events.cjs"], { cwd: game, encoding: "utf8" }));
+  assert.deepEqual(cjs.log, expected);
+  assert.ok(cjs.same, "the default export is the namespace, as in stock's rapier.cjs");
+  const RAPIER = (await import(pathToFileURL(joinPath(packageDir, "rapier.mjs")).href)).default;
+  await RAPIER.init();
+  const pinned = RAPIER.PinnedWorld.new(RAPIER.physicsVersionCurrent(), 7n);
+  const ball = pinned.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(0, 2, 0));
+  pinned.createCollider(RAPIER.ColliderDesc.ball(0.5), ball);
+  for (let i = 0; i < 30; i++) pinned.step();
+  assert.equal(cjs.digest, pinned.digest());
+  assert.equal(cjs.snapshot, Buffer.from(pinned.snapshot()).toString("hex"));
 });
 
 test("the non-inlined variant: init(bytes of the shipped .wasm) in a fresh process", () => {

@@ -96,16 +96,33 @@ test("every declared class and member exists, but for the listed ones", async ()
 
 test("what this build does not support throws a clear error, rather than pretending", async () => {
   const R = await rapier();
+  // The raw classes from the shipped glue: a module instance of its own beside the bundle's.
   const mod = await import(pathToFileURL(join(packageDir, "pkg/rapier_pinned_js.js")).href);
+  await mod.default({ module_or_path: readFileSync(join(packageDir, "pkg/rapier_pinned_js_bg.wasm")) });
   const unsupported = /not supported by this build/;
   assert.throws(() => new mod.RawSoftBodyBuilder(), unsupported);
   assert.throws(() => new mod.RawSoftBodyMaterial(), unsupported);
   const world = new R.World({ x: 0, y: -9.81, z: 0 });
   assert.throws(() => world.integrationParameters.softBodiesRecovery, unsupported);
-  assert.throws(() => world.debugRender(), unsupported);
+  assert.throws(() => world.physicsPipeline.raw.set_profiler_enabled(true), unsupported);
   assert.throws(() => world.physicsPipeline.raw.timing_step(), unsupported);
   assert.throws(() => world.softBodies.raw.sbMass(0), unsupported);
   // A bad handle is an Error naming it, not a trap of the wasm module.
   assert.throws(() => world.bodies.raw.rbMass(123), /no rigid-body with handle/);
+  world.free();
+});
+
+test("debug render: a line per edge of each shape, RGBA per line end; the filter drops colliders", async () => {
+  const R = await rapier();
+  const world = new R.World({ x: 0, y: -9.81, z: 0 });
+  const body = world.createRigidBody(R.RigidBodyDesc.dynamic());
+  const box = world.createCollider(R.ColliderDesc.cuboid(1, 1, 1), body);
+  const { vertices, colors } = world.debugRender();
+  assert.ok(vertices.length >= 12 * 6, `${vertices.length} numbers: a cuboid's 12 edges at least`);
+  assert.equal(colors.length, (vertices.length / 3) * 4);
+  assert.ok(colors.every((c) => c >= 0 && c <= 1), "RGBA in 0..1");
+  // The only collider filtered out: no collider lines left (what remains is the body's axes).
+  const filtered = world.debugRender(undefined, (c) => c.handle !== box.handle);
+  assert.ok(filtered.vertices.length < vertices.length);
   world.free();
 });

@@ -14,9 +14,9 @@ import { packageDir } from "./common.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const tsc = join(here, "node_modules/typescript/bin/tsc");
 
-function project(source) {
+function project(source, type = "module") {
   const dir = mkdtempSync(join(tmpdir(), "rapier-pinned-ts-"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "a-game", private: true, type: "module" }));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "a-game", private: true, type }));
   mkdirSync(join(dir, "node_modules/@dimforge"), { recursive: true });
   symlinkSync(packageDir, join(dir, "node_modules/@dimforge/rapier3d-compat"), "dir");
   writeFileSync(join(dir, "game.ts"), source);
@@ -39,6 +39,12 @@ for (const [name, resolution] of Object.entries(RESOLUTIONS)) {
     check(project(game), resolution);
   });
 }
+
+// A CommonJS game (its package.json's type): TypeScript resolves the package's `require`
+// condition, the .d.cts declarations.
+test("a stock rapier.js TypeScript game type-checks against the package (nodenext, CommonJS)", () => {
+  check(project(game, "commonjs"), RESOLUTIONS.nodenext);
+});
 
 test("known bad: a method stock's types lack is a type error", () => {
   const dir = project(game.replace("controller.enableSnapToGround(0.3);", "controller.enableSnapToTheMoon(0.3);"));

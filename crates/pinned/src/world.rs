@@ -99,12 +99,25 @@ impl PinnedWorld {
     /// world whose internal indices make one of rapier's accessors panic is refused with
     /// `Undecodable("panic while decoding: …")`.
     pub fn adopt(config: WorldConfig, world: PhysicsWorld) -> Result<Self, Error> {
+        Self::adopt_at(config, world, 0)
+    }
+
+    /// [`Self::adopt`] at `tick`: for a pinned world whose parts other code holds between steps
+    /// (the npm package's `PinnedWorld`, on stock rapier.js's `World`), snapshotted with the
+    /// checks of an adoption.
+    pub fn adopt_at(config: WorldConfig, world: PhysicsWorld, tick: u64) -> Result<Self, Error> {
         validate::validate_world(&config, &world)?;
         Ok(Self {
             config,
             world,
-            tick: 0,
+            tick,
         })
+    }
+
+    /// The world and its tick, giving the pinned world up (its config goes with it): for code
+    /// that steps the parts itself and adopts them again to snapshot ([`Self::adopt_at`]).
+    pub fn into_parts(self) -> (PhysicsWorld, u64) {
+        (self.world, self.tick)
     }
 
     /// Advances one step.
