@@ -69,6 +69,26 @@ pub enum CcdPersistentContactPolicy {
     KeepDepth = 3,
 }
 
+impl CcdPersistentContactPolicy {
+    /// Whether the continuous pass resolves a pair already in contact itself (any policy but
+    /// upstream's, which leaves it to the contact solver).
+    pub fn resolves_persistent_contacts(self) -> bool {
+        !matches!(self, Self::Upstream)
+    }
+
+    /// Whether a pair in contact with a *moving* target is resolved by the full shape's time of
+    /// impact, honoured down to fraction 0, rather than by its core sphere (policy 2).
+    pub fn casts_full_shape_against_moving_targets(self) -> bool {
+        matches!(self, Self::CoreSphereFixedTargets)
+    }
+
+    /// Whether a pair in contact at the start of the step keeps its motion, and the depth rule
+    /// after the passes keeps it from ending deeper or through (policy 3, `keep_depth.rs`).
+    pub fn keeps_depth(self) -> bool {
+        matches!(self, Self::KeepDepth)
+    }
+}
+
 impl From<CcdPersistentContactPolicy> for u8 {
     fn from(policy: CcdPersistentContactPolicy) -> u8 {
         policy as u8

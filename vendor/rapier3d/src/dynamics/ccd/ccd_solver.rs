@@ -1,7 +1,5 @@
 use crate::alloc_prelude::*;
-use crate::dynamics::{
-    CcdPersistentContactPolicy, IntegrationParameters, IslandManager, RigidBodySet, SoftBodySet,
-};
+use crate::dynamics::{IntegrationParameters, IslandManager, RigidBodySet, SoftBodySet};
 use crate::geometry::{
     BroadPhaseBvh, Collider, ColliderHandle, ColliderSet, CollisionEvent, NarrowPhase,
 };
@@ -10,11 +8,11 @@ use crate::parry::bounding_volume::Aabb;
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
-use super::keep_depth::{EndContacts, keep_depths};
+use super::keep_depth::{DepthRuleLists, keep_depths};
 use super::motion::{BodySteps, Clamp, apply_clamps};
 use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
-    BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, SweepRules,
+    BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, SweepContext,
     collect_fixed_targets, collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
     sweep_fast_body_with,
 };
@@ -35,10 +33,10 @@ pub struct CCDSolver {
     /// the scene-change flag — re-scanning every collider each step dominated CCD on large scenes.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     fixed_targets_cache: Option<FixedTargetsCache>,
-    /// Policy 3's end contacts of the last pass, reused as start contacts (see
-    /// [`EndContacts`]); never changes a result, so it is not serialized.
+    /// Policy 3's lists, kept from pass to pass (see [`DepthRuleLists`]); never changes a
+    /// result, so it is not serialized.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
-    end_contacts: EndContacts,
+    depth_rule: DepthRuleLists,
 }
 
 /// The AABB loosening the cached fixed-target list was built with, paired with the list
@@ -58,10 +56,10 @@ impl CCDSolver {
         self.fixed_targets_cache = None;
     }
 
-    /// Discards policy 3's cached end contacts (see [`EndContacts`]). This must be called any
-    /// time a collider's shape changes. If using the physics pipeline, it is called for you.
+    /// Discards policy 3's cached end contacts (see [`DepthRuleLists`]). This must be called
+    /// any time a collider's shape changes. If using the physics pipeline, it is called for you.
     pub fn invalidate_end_contacts(&mut self) {
-        self.end_contacts.clear();
+        self.depth_rule.forget_end_contacts();
     }
 
     /// Updates the set of bodies that needs CCD to be resolved.
@@ -244,12 +242,12 @@ impl CCDSolver {
                     colliders,
                     bodies[handle].pos.next_position,
                     targets,
-                    dispatcher,
-                    hooks,
-                    dt,
-                    linear_slop,
-                    PseudoHitMode::Record,
-                    SweepRules {
+                    SweepContext {
+                        dispatcher,
+                        hooks,
+                        dt,
+                        linear_slop,
+                        pseudo_mode: PseudoHitMode::Record,
                         rule: FastBodyRule::Upstream,
                         policy: params.ccd_persistent_contact_policy,
                         steps: &BodySteps::new(dt),
@@ -298,12 +296,12 @@ impl CCDSolver {
                             colliders,
                             bodies[handle].pos.next_position,
                             CcdTargets::FullBvh(bvh),
-                            dispatcher,
-                            hooks,
-                            dt,
-                            linear_slop,
-                            PseudoHitMode::Record,
-                            SweepRules {
+                            SweepContext {
+                                dispatcher,
+                                hooks,
+                                dt,
+                                linear_slop,
+                                pseudo_mode: PseudoHitMode::Record,
                                 rule: FastBodyRule::Upstream,
                                 policy,
                                 steps: &BodySteps::new(dt),
@@ -318,18 +316,17 @@ impl CCDSolver {
             all_results.extend(bullet_results);
         }
 
-        if params.ccd_persistent_contact_policy == CcdPersistentContactPolicy::KeepDepth {
+        if params.ccd_persistent_contact_policy.keeps_depth() {
             let crossings = (all_results.iter()).flat_map(|r| r.crossings.iter().copied());
             keep_depths(
                 bodies,
                 colliders,
                 narrow_phase,
-                narrow_phase.query_dispatcher(),
                 hooks,
                 islands.active_bodies(),
                 crossings,
                 linear_slop,
-                &mut self.end_contacts,
+                &mut self.depth_rule,
             );
         }
 

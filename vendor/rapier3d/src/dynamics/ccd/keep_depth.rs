@@ -161,25 +161,25 @@ struct EndContact {
     contact: Option<Contact>,
 }
 
-/// The end contacts of the last pass, in pair order (see [`EndContact`]), and the rule's lists,
-/// kept between passes so that their allocations are reused. Not part of a world's state: the
-/// contacts only spare queries whose answer they already hold, so a world without them (new,
-/// restored or after [`Self::clear`]) steps the same.
+/// The rule's lists, kept between passes so that their allocations are reused, and the last
+/// pass's end contacts (see [`EndContact`]). Not part of a world's state: the contacts only
+/// spare queries whose answer they already hold, so a world without them (new, restored or
+/// after [`Self::forget_end_contacts`]) steps the same.
 #[derive(Clone, Default)]
-pub(super) struct EndContacts {
-    /// The last pass's end contacts.
-    last: Vec<EndContact>,
-    /// The pass's own, written while `last` is read; the next pass's `last`.
-    now: Vec<EndContact>,
+pub(super) struct DepthRuleLists {
     /// The pairs the pass checks ([`thin_pairs`]).
     pairs: Vec<(ColliderHandle, ColliderHandle)>,
     /// The pairs the continuous pass flagged as crossing.
     crossings: Vec<(ColliderHandle, ColliderHandle)>,
+    /// The last pass's end contacts, in pair order.
+    last: Vec<EndContact>,
+    /// The pass's own, written while `last` is read; the next pass's `last`.
+    now: Vec<EndContact>,
 }
 
-impl EndContacts {
-    /// Forgets every contact: a collider's shape changed, so a pose no longer determines it.
-    pub(super) fn clear(&mut self) {
+impl DepthRuleLists {
+    /// Forgets every end contact: a collider's shape changed, so a pose no longer determines it.
+    pub(super) fn forget_end_contacts(&mut self) {
         self.now.clear();
     }
 }
@@ -247,26 +247,26 @@ fn closest(
 /// Pairs that do not collide (sensors, collision or solver groups, the user's pair filter) are
 /// skipped, as the pass skips them. Pairs are corrected in collider-handle order, each at the
 /// poses the corrections before it left. A pair whose contact parry cannot compute is left as
-/// it is. `end_contacts` holds the last pass's end contacts and takes this pass's (and the
-/// rule's lists, reused from pass to pass).
+/// it is. `lists` are reused from pass to pass; they hold the last pass's end contacts and take
+/// this pass's.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
     colliders: &ColliderSet,
     narrow_phase: &NarrowPhase,
-    dispatcher: &dyn QueryDispatcher,
     hooks: &dyn PhysicsHooks,
     active: impl Iterator<Item = RigidBodyHandle>,
     crossings: impl Iterator<Item = (ColliderHandle, ColliderHandle)>,
     linear_slop: Real,
-    end_contacts: &mut EndContacts,
+    lists: &mut DepthRuleLists,
 ) {
-    let EndContacts {
-        last,
-        now,
+    let DepthRuleLists {
         pairs,
         crossings: crossed_pairs,
-    } = end_contacts;
+        last,
+        now,
+    } = lists;
+    let dispatcher = narrow_phase.query_dispatcher();
     crossed_pairs.clear();
     crossed_pairs.extend(crossings);
     crossed_pairs.sort_by_key(|p| key(*p));

@@ -132,12 +132,37 @@ pub(super) struct FastCollider<'a> {
     pub(super) body_motion: Option<NonlinearRigidMotion>,
 }
 
+/// What a pair's cast found: the hit it accepts (`H`: a step fraction and how to clamp to it),
+/// and whether policy 3 flags the pair as going through its target (a piece's core sphere
+/// reached it; the depth rule of `keep_depth.rs` moves the piece back).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct PairCast<H> {
+    pub(super) hit: Option<H>,
+    pub(super) crossed: bool,
+}
+
+impl<H> Default for PairCast<H> {
+    fn default() -> Self {
+        None.into()
+    }
+}
+
+impl<H> From<Option<H>> for PairCast<H> {
+    /// A cast that found `hit` and flags nothing.
+    fn from(hit: Option<H>) -> Self {
+        Self {
+            hit,
+            crossed: false,
+        }
+    }
+}
+
 /// Applies `policy` to a persistent pair: `touching` are the fast collider's sub-shapes whose
 /// sweep started at fraction 0, `pair_toi` the time of impact the pass uses for a sub-shape
 /// against this target (so the core sphere stops exactly as a full sub-shape would). `window` is
 /// where in the step the pair is in contact and what it may be clamped to (see [`Window`]).
 /// Returns the accepted fraction in `[window.from, window.max_fraction)` and the model the clamp
-/// must follow.
+/// must follow, and whether policy 3 flags the pair as crossing.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn resolve_persistent(
     policy: CcdPersistentContactPolicy,
@@ -148,33 +173,32 @@ pub(super) fn resolve_persistent(
     window: Window,
     dt: Real,
     pair_toi: impl Fn(&ToiProxy, &Sweep, &ToiProxy, &Sweep, Real) -> SweepToiOutput,
-    crossed: &mut bool,
-) -> Option<(Real, MotionModel)> {
+) -> PairCast<(Real, MotionModel)> {
     let Window {
         from, max_fraction, ..
     } = window;
-    if touching.is_empty() || policy == CcdPersistentContactPolicy::Upstream {
-        return None; // Callers only collect touching sub-shapes under another policy.
+    if touching.is_empty() || !policy.resolves_persistent_contacts() {
+        return None.into(); // Callers only collect touching sub-shapes under another policy.
     }
-    if policy == CcdPersistentContactPolicy::KeepDepth {
+    if policy.keeps_depth() {
         // A pair that comes into contact within the step (a later time slice of a fast-turning
         // pair starts in contact) stops where it does. A pair in contact from the start keeps
         // its motion: the depth rule (`keep_depth.rs`) corrects how deep it ends, and moves the
         // piece back to its side when its core sphere reaches the target (`crossed`).
         if from > 0.0 {
-            return Some((from, MotionModel::Endpoint));
+            return Some((from, MotionModel::Endpoint)).into();
         }
-        *crossed |= touching.iter().any(|sub| core_sphere_touches(target, sub));
-        return None;
+        let crossed = touching.iter().any(|sub| core_sphere_touches(target, sub));
+        return PairCast { hit: None, crossed };
     }
 
-    let full_shape = policy == CcdPersistentContactPolicy::CoreSphereFixedTargets || target.fixed;
+    let full_shape = policy.casts_full_shape_against_moving_targets() || target.fixed;
     if full_shape {
         if let Some(fraction) = full_shape_fraction(dispatcher, fast, target, window, dt) {
-            return Some((fraction, MotionModel::Nonlinear));
+            return Some((fraction, MotionModel::Nonlinear)).into();
         }
         if !target.fixed {
-            return None; // Policy 2 never falls back to the core sphere on a moving target.
+            return None.into(); // Policy 2 never falls back to the core sphere on a moving target.
         }
     }
 
@@ -193,7 +217,7 @@ pub(super) fn resolve_persistent(
             max_fraction = output.fraction;
         }
     }
-    best
+    best.into()
 }
 
 /// Whether the core sphere of `sub` touches the target during its sweep (policy 3's crossing

@@ -33,18 +33,17 @@ use crate::parry::bounding_volume::{Aabb, BoundingVolume};
 use crate::parry::partitioning::Bvh;
 use crate::pipeline::PhysicsHooks;
 use arrayvec::ArrayVec;
-use core::cell::Cell;
 use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_impact_full_shapes};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
 use super::motion::{BodyStep, BodySteps, Clamp, MotionModel, slice_count};
 use super::persistent_contact::{
-    FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
+    FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
 };
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
-    PseudoHit, PseudoHitMode, SubShapeCast, SweepRules, cast_sub_shapes, is_moving_target, ordered,
-    pair_filtered_out_by_hooks, sweep_fast_body_with,
+    PseudoHit, PseudoHitMode, SubShapeCast, SweepContext, cast_sub_shapes, is_moving_target,
+    ordered, pair_filtered_out_by_hooks, sweep_fast_body_with,
 };
 
 /// One solid hit of a bullet's pair: the bullet, and the other body if it can be clamped.
@@ -414,9 +413,6 @@ struct MovingPair<'a> {
     /// Both bodies' constant-velocity motions ([`BodyStep::motion`]), the bullet's first.
     motions: [Option<NonlinearRigidMotion>; 2],
     is_pseudo: bool,
-    /// Set when a piece's core sphere reached the target under policy 3 (see
-    /// [`resolve_persistent`]).
-    crossed: Cell<bool>,
 }
 
 /// Whether a pair is cast as solid or pseudo (sensor, or mismatched solver groups).
@@ -495,12 +491,12 @@ impl<'a> BulletPass<'a> {
             self.colliders,
             self.bodies[handle].pos.next_position,
             CcdTargets::FullBvh(self.bvh),
-            self.dispatcher,
-            hooks,
-            self.dt,
-            self.linear_slop,
-            PseudoHitMode::Record,
-            SweepRules {
+            SweepContext {
+                dispatcher: self.dispatcher,
+                hooks,
+                dt: self.dt,
+                linear_slop: self.linear_slop,
+                pseudo_mode: PseudoHitMode::Record,
                 rule: FastBodyRule::StillTargets,
                 policy: self.policy,
                 steps: &steps,
@@ -579,13 +575,11 @@ impl<'a> BulletPass<'a> {
             let is_pseudo = kind == PairKind::Pseudo;
             let bound = if is_pseudo { 1.0 } else { bound };
             let pair_steps = [steps.of(handle, fast.body), steps.of(bh2, rb2)];
-            let mut crossed = false;
-            let hit =
-                self.cast_moving_pair(fast, co2, rb2, pair_steps, bound, is_pseudo, &mut crossed);
-            if crossed {
+            let cast = self.cast_moving_pair(fast, co2, rb2, pair_steps, bound, is_pseudo);
+            if cast.crossed {
                 sweep.crossings.push(ordered(ch1, ch2));
             }
-            let Some((fraction, model)) = hit else {
+            let Some((fraction, model)) = cast.hit else {
                 continue;
             };
             if is_pseudo {
@@ -608,7 +602,7 @@ impl<'a> BulletPass<'a> {
     /// Casts the bullet's collider against a moving target on both motions: in time slices when
     /// a body turns fast (see [`slice_count`]), as one nonlinear cast for shapes without a
     /// point-cloud proxy. A solid pair that starts in contact goes to the persistent-contact
-    /// policy.
+    /// policy (which may flag it as crossing).
     fn cast_moving_pair(
         &self,
         fast: &FastColliderInfo,
@@ -617,14 +611,16 @@ impl<'a> BulletPass<'a> {
         [step1, step2]: [BodyStep; 2],
         max_fraction: Real,
         is_pseudo: bool,
-        crossed: &mut bool,
-    ) -> Option<(Real, MotionModel)> {
-        let (start2, end2) = collider_poses(rb2, co2)?;
+    ) -> PairCast<(Real, MotionModel)> {
+        let Some((start2, end2)) = collider_poses(rb2, co2) else {
+            return PairCast::default();
+        };
         let motions = [step1.motion, step2.motion];
         let Some(proxy2) =
             ToiProxy::from_shape(co2.shape.as_ref()).filter(|_| sub_shapes(fast).is_some())
         else {
-            return self.cast_moving_nonlinear(fast, co2, motions, max_fraction, is_pseudo);
+            let hit = self.cast_moving_nonlinear(fast, co2, motions, max_fraction, is_pseudo);
+            return hit.into();
         };
         let pair = MovingPair {
             co2,
@@ -632,47 +628,51 @@ impl<'a> BulletPass<'a> {
             proxy2: &proxy2,
             motions,
             is_pseudo,
-            crossed: Cell::new(false),
         };
-        let parent2 = co2.parent.as_ref()?;
+        let Some(parent2) = co2.parent.as_ref() else {
+            return PairCast::default();
+        };
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(rb2.mprops.local_mprops.local_com);
         let count = slice_count(&step1, &step2);
-        let hit = if count == 1 {
+        if count == 1 {
             let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
             let slice = Slice { first: 0.0, count };
             self.cast_slice(&pair, &slice, fast, sweep2, max_fraction)
         } else {
             self.cast_in_slices(&pair, fast, count, max_fraction)
-        };
-        *crossed = pair.crossed.get();
-        hit
+        }
     }
 
     /// A moving pair with a body turning fast, swept slice by slice along the nonlinear motion:
-    /// the first slice with a hit ends the search.
+    /// the first slice with a hit ends the search (a crossing flagged before it is kept).
     fn cast_in_slices(
         &self,
         pair: &MovingPair,
         fast: &FastColliderInfo,
         count: u32,
         max_fraction: Real,
-    ) -> Option<(Real, MotionModel)> {
+    ) -> PairCast<(Real, MotionModel)> {
         let dt = self.dt;
-        let parent1 = fast.collider.parent.as_ref()?;
-        let parent2 = pair.co2.parent.as_ref()?;
+        let (Some(parent1), Some(parent2)) = (&fast.collider.parent, &pair.co2.parent) else {
+            return PairCast::default();
+        };
+        let [Some(motion1), Some(motion2)] = pair.motions else {
+            return PairCast::default();
+        };
         let local_com1 = parent1
             .pos_wrt_parent
             .inverse_transform_point(fast.body.mprops.local_mprops.local_com);
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(pair.rb2.mprops.local_mprops.local_com);
-        let motion1 = pair.motions[0]?.prepend(parent1.pos_wrt_parent);
-        let motion2 = pair.motions[1]?.prepend(parent2.pos_wrt_parent);
+        let motion1 = motion1.prepend(parent1.pos_wrt_parent);
+        let motion2 = motion2.prepend(parent2.pos_wrt_parent);
         let at = |motion: &NonlinearRigidMotion, k: u32| {
             motion.position_at_time(k as Real / count as Real * dt)
         };
+        let mut crossed = false;
         for k in 0..count {
             let slice = Slice {
                 first: k as Real / count as Real,
@@ -682,15 +682,22 @@ impl<'a> BulletPass<'a> {
                 break;
             }
             let (start1, end1) = (at(&motion1, k), at(&motion1, k + 1));
-            let fast_k =
-                FastColliderInfo::new(fast.collider, fast.body, &start1, &end1, local_com1)?;
+            let Some(fast_k) =
+                FastColliderInfo::new(fast.collider, fast.body, &start1, &end1, local_com1)
+            else {
+                break;
+            };
             let sweep2 = Sweep::from_poses(&at(&motion2, k), &at(&motion2, k + 1), local_com2);
-            let hit = self.cast_slice(pair, &slice, &fast_k, sweep2, max_fraction);
-            if hit.is_some() {
-                return hit;
+            let cast = self.cast_slice(pair, &slice, &fast_k, sweep2, max_fraction);
+            crossed |= cast.crossed;
+            if cast.hit.is_some() {
+                return PairCast {
+                    hit: cast.hit,
+                    crossed,
+                };
             }
         }
-        None
+        PairCast { hit: None, crossed }
     }
 
     /// Sweeps the fast collider (swept over `slice` as `fast`) against the target (`sweep2` over
@@ -703,12 +710,14 @@ impl<'a> BulletPass<'a> {
         fast: &FastColliderInfo,
         sweep2: Sweep,
         max_fraction: Real,
-    ) -> Option<(Real, MotionModel)> {
-        let collect_touching =
-            !pair.is_pseudo && self.policy != CcdPersistentContactPolicy::Upstream;
+    ) -> PairCast<(Real, MotionModel)> {
+        let Some(subs) = sub_shapes(fast) else {
+            return PairCast::default();
+        };
+        let collect_touching = !pair.is_pseudo && self.policy.resolves_persistent_contacts();
         let mut touching = Vec::new();
         let best = cast_sub_shapes(
-            sub_shapes(fast)?,
+            subs,
             max_fraction,
             collect_touching.then_some(&mut touching),
             |sub, max_fraction| {
@@ -734,14 +743,18 @@ impl<'a> BulletPass<'a> {
         );
         let hit = best.map(|fraction| (fraction, slice.model()));
         if touching.is_empty() {
-            return hit;
+            return hit.into();
         }
         let bound = best.unwrap_or(max_fraction);
         let resolved = self.resolve_touching(pair, slice, fast, sweep2, &touching, bound);
-        match resolved {
+        let hit = match resolved.hit {
             Some((fraction, MotionModel::Endpoint)) => Some((fraction, slice.model())),
             Some(other) => Some(other),
             None => hit,
+        };
+        PairCast {
+            hit,
+            crossed: resolved.crossed,
         }
     }
 
@@ -755,8 +768,11 @@ impl<'a> BulletPass<'a> {
         sweep2: Sweep,
         touching: &[TouchingSubShape],
         max_fraction: Real,
-    ) -> Option<(Real, MotionModel)> {
-        let target = PersistentTarget::moving(pair.co2, pair.motions[1], pair.proxy2, sweep2)?;
+    ) -> PairCast<(Real, MotionModel)> {
+        let Some(target) = PersistentTarget::moving(pair.co2, pair.motions[1], pair.proxy2, sweep2)
+        else {
+            return PairCast::default();
+        };
         let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
             let bound = slice.slice_bound(max);
             let mut output =
@@ -773,8 +789,7 @@ impl<'a> BulletPass<'a> {
             collider: fast.collider,
             body_motion: pair.motions[0],
         };
-        let mut crossed = false;
-        let resolved = resolve_persistent(
+        resolve_persistent(
             self.policy,
             self.dispatcher,
             fast,
@@ -783,12 +798,7 @@ impl<'a> BulletPass<'a> {
             window,
             self.dt,
             pair_toi,
-            &mut crossed,
-        );
-        if crossed {
-            pair.crossed.set(true);
-        }
-        resolved
+        )
     }
 
     /// A moving pair where either shape has no point-cloud proxy (cylinders, cones, composites,
@@ -819,8 +829,8 @@ impl<'a> BulletPass<'a> {
             )
             .ok()??;
         let fraction = hit.time_of_impact / self.dt;
-        let policy_2 = self.policy == CcdPersistentContactPolicy::CoreSphereFixedTargets;
-        if fraction == 0.0 && !is_pseudo && policy_2 {
+        let honour_zero = self.policy.casts_full_shape_against_moving_targets();
+        if fraction == 0.0 && !is_pseudo && honour_zero {
             return Some((0.0, MotionModel::Nonlinear));
         }
         accept(fraction, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))

@@ -23,7 +23,7 @@ use parry::shape::{Shape, TypedShape};
 
 use super::motion::{BodySteps, MotionModel};
 use super::persistent_contact::{
-    FastCollider, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
+    FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
 };
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
@@ -377,23 +377,25 @@ impl HitCast {
 }
 
 /// Casts the fast collider against one target and returns the accepted impact fraction and the
-/// cast that found it. Solid pairs stop only at strictly >0 fractions (on initial overlap, 2D
-/// retries with a core ball while 3D advances — or applies `policy`); pseudo pairs (sensors,
+/// cast that found it, and whether policy 3 flags the pair as crossing. Solid pairs stop only at strictly >0 fractions (on initial overlap, 2D
+/// retries with a core ball while 3D advances — or applies `cx.policy`); pseudo pairs (sensors,
 /// mismatched groups) report any genuine impact.
-#[allow(clippy::too_many_arguments)]
 fn cast_collider_pair(
-    dispatcher: &dyn QueryDispatcher,
+    cx: &SweepContext,
     fast: &FastColliderInfo,
     co2: &Collider,
     rb2: Option<&RigidBody>,
     max_fraction: Real,
-    dt: Real,
-    linear_slop: Real,
     is_pseudo: bool,
-    policy: CcdPersistentContactPolicy,
-    steps: &BodySteps,
-    crossed: &mut bool,
-) -> Option<(Real, HitCast)> {
+) -> PairCast<(Real, HitCast)> {
+    let SweepContext {
+        dispatcher,
+        dt,
+        linear_slop,
+        policy,
+        steps,
+        ..
+    } = *cx;
     let target_pose = target_collider_pose(co2, rb2);
 
     let sub_shapes: &[FastSubShape] = match &fast.kind {
@@ -409,7 +411,8 @@ fn cast_collider_pair(
                 dt,
                 is_pseudo,
             )
-            .map(|f| (f, HitCast::Fallback));
+            .map(|f| (f, HitCast::Fallback))
+            .into();
         }
     };
 
@@ -429,11 +432,12 @@ fn cast_collider_pair(
                 dt,
                 is_pseudo,
             )
-            .map(|f| (f, HitCast::Fallback));
+            .map(|f| (f, HitCast::Fallback))
+            .into();
         }
     };
 
-    let collect_touching = policy != CcdPersistentContactPolicy::Upstream;
+    let collect_touching = policy.resolves_persistent_contacts();
     let mut touching = Vec::new();
     let best = cast_sub_shapes(
         sub_shapes,
@@ -453,10 +457,10 @@ fn cast_collider_pair(
     );
     let hit = best.map(|fraction| (fraction, HitCast::Endpoint));
     let TargetKind::Proxy(proxy2) = &target else {
-        return hit;
+        return hit.into();
     };
     if touching.is_empty() {
-        return hit;
+        return hit.into();
     }
     let target = PersistentTarget::holding_pose(co2, proxy2, &target_pose, is_fixed_target(rb2));
     let pair_toi = |pa: &ToiProxy, sa: &Sweep, pb: &ToiProxy, sb: &Sweep, max: Real| {
@@ -472,11 +476,15 @@ fn cast_collider_pair(
         body_motion: (fast.collider.parent.as_ref())
             .and_then(|parent| steps.of(parent.handle, fast.body).motion),
     };
-    resolve_persistent(
-        policy, dispatcher, fast, &touching, &target, window, dt, pair_toi, crossed,
-    )
-    .map(|(fraction, model)| (fraction, HitCast::of(model)))
-    .or(hit)
+    let resolved = resolve_persistent(
+        policy, dispatcher, fast, &touching, &target, window, dt, pair_toi,
+    );
+    PairCast {
+        hit: (resolved.hit)
+            .map(|(fraction, model)| (fraction, HitCast::of(model)))
+            .or(hit),
+        crossed: resolved.crossed,
+    }
 }
 
 /// What one sub-shape's cast against a target gave.
@@ -693,10 +701,15 @@ pub(super) enum FastBodyRule {
     StillTargets,
 }
 
-/// What the fork's settings change in one body's sweep ([`sweep_fast_body_with`]);
-/// [`sweep_fast_body`] sweeps under upstream's.
+/// What one body's sweep ([`sweep_fast_body_with`]) works with: the queries, the step, and the
+/// rules the fork's settings change; [`sweep_fast_body`] sweeps under upstream's.
 #[derive(Copy, Clone)]
-pub(super) struct SweepRules<'s> {
+pub(super) struct SweepContext<'s> {
+    pub(super) dispatcher: &'s dyn QueryDispatcher,
+    pub(super) hooks: &'s dyn PhysicsHooks,
+    pub(super) dt: Real,
+    pub(super) linear_slop: Real,
+    pub(super) pseudo_mode: PseudoHitMode,
     /// Which targets, and how a hit bounds and clamps.
     pub(super) rule: FastBodyRule,
     /// What the sweep does with a pair already in contact.
@@ -724,7 +737,12 @@ pub(super) fn sweep_fast_body(
     pseudo_mode: PseudoHitMode,
 ) -> BodyContinuousResult {
     let steps = BodySteps::new(dt);
-    let rules = SweepRules {
+    let cx = SweepContext {
+        dispatcher,
+        hooks,
+        dt,
+        linear_slop,
+        pseudo_mode,
         rule: FastBodyRule::Upstream,
         policy: CcdPersistentContactPolicy::Upstream,
         steps: &steps,
@@ -735,38 +753,28 @@ pub(super) fn sweep_fast_body(
         colliders,
         end_body_pose,
         targets,
-        dispatcher,
-        hooks,
-        dt,
-        linear_slop,
-        pseudo_mode,
-        rules,
+        cx,
         |_, _| {},
     )
 }
 
-/// [`sweep_fast_body`] under the fork's `rules` (rapier-pinned patch); `keep_fast` receives
-/// each swept collider's description once its targets are done.
-#[allow(clippy::too_many_arguments)]
+/// [`sweep_fast_body`] in the context `cx` (rapier-pinned patch), which carries the fork's
+/// rules; `keep_fast` receives each swept collider's description once its targets are done.
 pub(super) fn sweep_fast_body_with<'a>(
     handle: RigidBodyHandle,
     bodies: &'a RigidBodySet,
     colliders: &'a ColliderSet,
     end_body_pose: Pose,
     targets: CcdTargets,
-    dispatcher: &dyn QueryDispatcher,
-    hooks: &dyn PhysicsHooks,
-    dt: Real,
-    linear_slop: Real,
-    pseudo_mode: PseudoHitMode,
-    rules: SweepRules,
+    cx: SweepContext,
     mut keep_fast: impl FnMut(ColliderHandle, FastColliderInfo<'a>),
 ) -> BodyContinuousResult {
-    let SweepRules {
+    let SweepContext {
+        hooks,
+        pseudo_mode,
         rule,
-        policy,
-        steps,
-    } = rules;
+        ..
+    } = cx;
     let rb1 = &bodies[handle];
     let mut fraction: Real = 1.0;
     let mut model = MotionModel::Endpoint;
@@ -832,24 +840,11 @@ pub(super) fn sweep_fast_body_with<'a>(
                 FastBodyRule::StillTargets if is_pseudo => 1.0,
                 _ => fraction,
             };
-            let mut crossed = false;
-            let hit = cast_collider_pair(
-                dispatcher,
-                &fast,
-                co2,
-                rb2,
-                bound,
-                dt,
-                linear_slop,
-                is_pseudo,
-                policy,
-                steps,
-                &mut crossed,
-            );
-            if crossed {
+            let cast = cast_collider_pair(&cx, &fast, co2, rb2, bound, is_pseudo);
+            if cast.crossed {
                 crossings.push(ordered(*ch1, ch2));
             }
-            if let Some((hit_fraction, hit_cast)) = hit {
+            if let Some((hit_fraction, hit_cast)) = cast.hit {
                 if is_pseudo {
                     pseudo_hits.push(PseudoHit {
                         ch1: *ch1,

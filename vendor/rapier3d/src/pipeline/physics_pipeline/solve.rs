@@ -4,8 +4,8 @@
 use crate::alloc_prelude::*;
 
 use crate::dynamics::{
-    CcdPersistentContactPolicy, ImpulseJointSet, IntegrationParameters, IslandManager,
-    MultibodyJointSet, RigidBodySet, SoftBodySet,
+    ImpulseJointSet, IntegrationParameters, IslandManager, MultibodyJointSet, RigidBodySet,
+    SoftBodySet,
 };
 use crate::geometry::{BroadPhaseBvh, ColliderHandle, ColliderSet, NarrowPhase};
 use crate::math::{Real, Vector};
@@ -137,8 +137,9 @@ impl PhysicsPipeline {
                 0.0
             },
             // rapier-pinned: the persistent-contact policy keeps empty CCD pairs up to date.
-            integration_parameters.ccd_persistent_contact_policy
-                != CcdPersistentContactPolicy::Upstream,
+            integration_parameters
+                .ccd_persistent_contact_policy
+                .resolves_persistent_contacts(),
             islands,
             bodies,
             colliders,

@@ -397,9 +397,11 @@ impl PhysicsPipeline {
         }
         // Policy 3's cached end contacts hold for the shapes they were queried with.
         let reshaped = ColliderChanges::SHAPE | ColliderChanges::DEFORMED;
-        if (modified_colliders.iter())
-            .any(|h| colliders.get(*h).is_some_and(|co| co.changes.intersects(reshaped)))
-        {
+        if (modified_colliders.iter()).any(|h| {
+            colliders
+                .get(*h)
+                .is_some_and(|co| co.changes.intersects(reshaped))
+        }) {
             ccd_solver.invalidate_end_contacts();
         }
 
@@ -602,8 +604,9 @@ impl PhysicsPipeline {
                 };
                 any_ccd_active |= ccd_active;
                 // Policy 3 keeps bullets in contact from deepening even when none moves fast.
-                let keep_depth = integration_parameters.ccd_persistent_contact_policy
-                    == crate::dynamics::CcdPersistentContactPolicy::KeepDepth;
+                let keep_depth = integration_parameters
+                    .ccd_persistent_contact_policy
+                    .keeps_depth();
                 if ccd_active || keep_depth {
                     self.join_deferred_bvh_optimize(broad_phase);
                     self.run_ccd_motion_clamping(
