@@ -129,7 +129,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          is fast (patch 0009; versions 1, 2 and 3 bit-identical)",
     ),
     (
-        "5e078c73eb7dbcb4c98740316670066e4e396e0f8563302a36ca336f950c54cf",
+        "e4031d74032b60af84f7173becec8155accccf65278bbbfff3457febb267788b",
         "issue 46: the policy's meaning as methods, the sweep's context in one struct, casts \
          that return their crossing, the end-contact cache its own patch (0010; the validation \
          patches 0011 and 0012, bevy 0013)",
@@ -138,7 +138,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "5e078c73eb7dbcb4c98740316670066e4e396e0f8563302a36ca336f950c54cf";
+pub const PATCH_SERIES: &str = "e4031d74032b60af84f7173becec8155accccf65278bbbfff3457febb267788b";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

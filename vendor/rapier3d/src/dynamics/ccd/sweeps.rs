@@ -377,9 +377,9 @@ impl HitCast {
 }
 
 /// Casts the fast collider against one target and returns the accepted impact fraction and the
-/// cast that found it, and whether policy 3 flags the pair as crossing. Solid pairs stop only at strictly >0 fractions (on initial overlap, 2D
-/// retries with a core ball while 3D advances — or applies `cx.policy`); pseudo pairs (sensors,
-/// mismatched groups) report any genuine impact.
+/// cast that found it, and whether policy 3 flags the pair as crossing. Solid pairs stop only at
+/// strictly >0 fractions (on initial overlap, 2D retries with a core ball while 3D advances — or
+/// applies `cx.policy`); pseudo pairs (sensors, mismatched groups) report any genuine impact.
 fn cast_collider_pair(
     cx: &SweepContext,
     fast: &FastColliderInfo,
