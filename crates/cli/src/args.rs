@@ -55,6 +55,10 @@ pub struct RestoreArgs {
     pub settings: SettingsArgs,
     #[arg(long, value_name = "F", help = KEY_FILE_HELP)]
     pub key_file: Option<PathBuf>,
+    /// The level the world is on (`snapshot save --level`): needed by a format-3 snapshot that
+    /// names one, and part of the config digest.
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
 }
 
 /// A game's world settings (`docs/protocol.md` §2): each defaults to the physics-version's.

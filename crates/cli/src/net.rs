@@ -6,12 +6,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use rapier_pinned::PinnedWorld;
+use rapier_pinned_net::client::Lockstep;
 use rapier_pinned_net::inputs::INPUT_WINDOW;
 use rapier_pinned_net::server::{serve as run_server, ServerConfig};
 
 use crate::args::MatchArgs;
 use crate::failure::Failure;
 use crate::show::typed;
+use crate::snapshot::{build_scene, read_level};
 
 /// The options of `serve`.
 #[derive(clap::Args)]
@@ -50,6 +52,11 @@ pub struct ServeArgs {
     /// Start from this snapshot instead of the scene (host migration: the new host).
     #[arg(long, value_name = "FILE")]
     restore: Option<PathBuf>,
+    /// The match's level: with the level scene (`trimesh_level`), where its level is written
+    /// (the file clients join with); with --restore, the level the snapshot's world is on. The
+    /// welcome names it and refers to it; a client without it is refused.
+    #[arg(long, value_name = "FILE")]
+    level: Option<PathBuf>,
     /// Hand the match over at tick T: write the snapshot to --snapshot-out, tell the clients to
     /// reconnect to --migrate-to, and stop.
     #[arg(long, value_name = "T", requires_all = ["migrate_to", "snapshot_out"])]
@@ -80,6 +87,9 @@ pub struct JoinArgs {
     /// divergence at the next digest exchange.
     #[arg(long, value_name = "T")]
     desync_at: Option<u64>,
+    /// The level the match is on (the file the server wrote with `serve --level`).
+    #[arg(long, value_name = "FILE")]
+    level: Option<PathBuf>,
 }
 
 /// `serve`: runs the server until its last tick or its migration. A restored snapshot the
@@ -89,18 +99,20 @@ pub struct JoinArgs {
 pub fn serve(o: ServeArgs) -> Result<(), Failure> {
     let config = o.game.config().map_err(Failure::Usage)?;
     let key = o.game.key().map_err(Failure::Usage)?;
-    let world = match &o.restore {
+    let (world, level) = match &o.restore {
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
-            PinnedWorld::restore(config, &bytes, key.as_ref())
-                .map_err(|e| Failure::Refused(format!("{}: {}", path.display(), typed(&e))))?
+            let level = o.level.as_deref().map(read_level).transpose()?;
+            let config = level.as_ref().map_or(config, |l| config.with_level(l.id()));
+            let world = PinnedWorld::restore_on(config, level.as_ref(), &bytes, key.as_ref())
+                .map_err(|e| Failure::Refused(format!("{}: {}", path.display(), typed(&e))))?;
+            (world, level)
         }
         None => {
-            let scene = rapier_pinned_scenes::find(&o.scene)
-                .ok_or_else(|| Failure::Usage(format!("unknown scene '{}'", o.scene)))?;
-            PinnedWorld::adopt(config, scene.build(config.params()))
-                .map_err(|e| Failure::Usage(typed(&e)))?
+            let (built, config, level) = build_scene(&o.scene, config, o.level.as_deref())?;
+            let world = PinnedWorld::adopt(config, built).map_err(|e| Failure::Usage(typed(&e)))?;
+            (world, level)
         }
     };
     let listener =
@@ -114,11 +126,14 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
         None => None,
     };
     println!(
-        "listening on {addr}, match {}, physics-version {}, {}, tick {}",
+        "listening on {addr}, match {}, physics-version {}, {}, tick {}{}",
         o.game.match_id,
         o.game.physics_version,
         config.settings(),
-        world.tick()
+        world.tick(),
+        level
+            .as_ref()
+            .map_or(String::new(), |l| format!(", level {}", l.id()))
     );
     let bridges = match ws {
         Some(ws_listener) => {
@@ -141,6 +156,7 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
         digest_every: o.digest_every.max(1),
         input_delay: o.input_delay,
         key,
+        level,
         migrate: o
             .migrate_at
             .zip(o.migrate_to)
@@ -163,14 +179,11 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
 pub fn join(args: JoinArgs) -> Result<(), Failure> {
     let config = args.game.config().map_err(Failure::Usage)?;
     let key = args.game.key().map_err(Failure::Usage)?;
-    rapier_pinned_net::client::join(
-        &args.addr,
-        config,
-        key.as_ref(),
-        args.bot,
-        args.desync_at,
-        &mut std::io::stdout(),
-    )
-    .map_err(|e| Failure::Refused(e.to_string()))?;
+    let mut client = Lockstep::new(config, key, args.bot, args.desync_at);
+    if let Some(path) = &args.level {
+        client = client.on_level(read_level(path)?);
+    }
+    rapier_pinned_net::client::join_with(client, &args.addr, &mut std::io::stdout())
+        .map_err(|e| Failure::Refused(e.to_string()))?;
     Ok(())
 }

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use rapier3d::prelude::PhysicsWorld;
 use rapier_pinned::{
-    import_upstream, inspect, recorded_params, Error, GameSettings, PhysicsVersion, PinnedWorld,
-    SnapshotInfo, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
+    import_upstream, inspect, recorded_params_on, Error, GameSettings, Level, PhysicsVersion,
+    PinnedWorld, SnapshotInfo, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 
 use crate::args::{config, key, MatchArgs, RestoreArgs, SettingsArgs};
@@ -37,9 +37,20 @@ pub enum Command {
         /// Output file.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Write snapshot format 2 with an LZ4-compressed payload (docs/protocol.md §3.1).
-        #[arg(long)]
+        /// Write snapshot format 2 with an LZ4-compressed payload (docs/protocol.md §3.1); the
+        /// same as `--format 2`.
+        #[arg(long, conflicts_with = "format")]
         compressed: bool,
+        /// Snapshot format: 1 (the payload as it is), 2 (LZ4-compressed) or 3 (linked: the
+        /// level's shapes by reference, a shared shape once, LZ4-compressed; docs/protocol.md
+        /// §3.2).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=3))]
+        format: u16,
+        /// For a scene on a level (`trimesh_level`): where to write the level, the file a
+        /// restore needs (`--level` of verify, continue and inspect). Its id is in the config
+        /// digest.
+        #[arg(long, value_name = "FILE")]
+        level: Option<PathBuf>,
     },
     /// Print a snapshot's header and the settings it records; then restore it under its
     /// physics-version, those settings and --match-id and print the config summary,
@@ -57,6 +68,10 @@ pub enum Command {
         /// Also check the MAC with this key: 32 raw bytes or 64 hex digits (+ optional newline).
         #[arg(long, value_name = "F")]
         key_file: Option<PathBuf>,
+        /// The level the world is on (`snapshot save --level`): needed by a format-3 snapshot
+        /// that names one, and part of the config digest.
+        #[arg(long, value_name = "FILE")]
+        level: Option<PathBuf>,
     },
     /// Restore a snapshot with every check of docs/protocol.md; print `ok: ...` and exit 0, or the
     /// typed reason (message and kind) on stderr and exit 1.
@@ -106,12 +121,18 @@ pub fn run(command: Command) -> Result<(), Failure> {
             game,
             out,
             compressed,
-        } => save(&scene, steps, &game, &out, compressed),
+            format,
+            level,
+        } => {
+            let format = if compressed { 2 } else { format };
+            save(&scene, steps, &game, &out, format, level.as_deref())
+        }
         Command::Inspect {
             file,
             match_id,
             key_file,
-        } => inspect_file(&file, match_id, key_file.as_deref()),
+            level,
+        } => inspect_file(&file, match_id, key_file.as_deref(), level.as_deref()),
         Command::Verify { restore } => verify(&restore),
         Command::Continue { restore, steps } => continue_file(&restore, steps),
         Command::ImportUpstream {
@@ -142,23 +163,58 @@ fn authentication(key: Option<&SnapshotKey>) -> &'static str {
     }
 }
 
-/// `snapshot save` (format 2 with a compressed payload when `compressed`).
+/// The level in `path` (any id: a restore checks it against the snapshot's).
+pub fn read_level(path: &Path) -> Result<Level, Failure> {
+    let bytes = read(path).map_err(Failure::Usage)?;
+    Level::read(&bytes).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
+}
+
+/// A scene's world under `config` (with its level when the scene is on one, written to
+/// `level_out`), before it is adopted.
+pub fn build_scene(
+    name: &str,
+    config: WorldConfig,
+    level_out: Option<&Path>,
+) -> Result<(PhysicsWorld, WorldConfig, Option<Level>), Failure> {
+    if name == rapier_pinned_scenes::LEVEL_SCENE {
+        let (world, shapes) = rapier_pinned_scenes::trimesh_level(config.params());
+        let level = Level::new(shapes).expect("the level scene's shapes serialize");
+        let out = level_out.ok_or_else(|| {
+            Failure::Usage(format!(
+                "scene '{name}' is on a level: --level FILE says where to write it"
+            ))
+        })?;
+        write(out, level.bytes()).map_err(Failure::Usage)?;
+        return Ok((world, config.with_level(level.id()), Some(level)));
+    }
+    let scene = rapier_pinned_scenes::find(name)
+        .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))
+        .map_err(Failure::Usage)?;
+    if level_out.is_some() {
+        return Err(Failure::Usage(format!(
+            "scene '{name}' is on no level (--level is for {})",
+            rapier_pinned_scenes::LEVEL_SCENE
+        )));
+    }
+    Ok((scene.build(config.params()), config, None))
+}
+
+/// `snapshot save` in snapshot format `format` (1, 2 or 3).
 fn save(
     name: &str,
     steps: u64,
     game: &MatchArgs,
     out: &Path,
-    compressed: bool,
+    format: u16,
+    level_out: Option<&Path>,
 ) -> Result<(), Failure> {
-    let scene = rapier_pinned_scenes::find(name)
-        .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))
-        .map_err(Failure::Usage)?;
     let (v, match_id) = (game.physics_version, game.match_id);
     let config = game.config().map_err(Failure::Usage)?;
     let key = game.key().map_err(Failure::Usage)?;
+    let (built, config, level) = build_scene(name, config, level_out)?;
     // A scene the pinned world cannot adopt is a command that cannot do its job, not a refused
     // snapshot.
-    let mut world = PinnedWorld::adopt(config, scene.build(config.params())).map_err(|e| {
+    let mut world = PinnedWorld::adopt(config, built).map_err(|e| {
         Failure::Usage(format!(
             "scene '{name}' cannot run under physics-version {v} with settings {}: {}",
             config.settings(),
@@ -168,13 +224,21 @@ fn save(
     for _ in 0..steps {
         world.step();
     }
-    let (bytes, format) = if compressed {
-        (
+    let (bytes, format) = match format {
+        1 => (world.snapshot(key.as_ref()), "format 1".to_string()),
+        2 => (
             world.snapshot_compressed(key.as_ref()),
-            "format 2, compressed",
-        )
-    } else {
-        (world.snapshot(key.as_ref()), "format 1")
+            "format 2, compressed".to_string(),
+        ),
+        _ => (
+            world
+                .snapshot_linked(level.as_ref(), key.as_ref())
+                .expect("the config's own level"),
+            match &level {
+                Some(l) => format!("format 3, linked to level {}", l.id()),
+                None => "format 3, linked, no level".to_string(),
+            },
+        ),
     };
     write(out, &bytes).map_err(Failure::Usage)?;
     println!(
@@ -196,8 +260,9 @@ fn restore(
     bytes: &[u8],
     config: WorldConfig,
     key: Option<&SnapshotKey>,
+    level: Option<&Level>,
 ) -> Result<PinnedWorld, String> {
-    PinnedWorld::restore(config, bytes, key).map_err(|e| {
+    PinnedWorld::restore_on(config, level, bytes, key).map_err(|e| {
         let mut msg = typed(&e);
         if matches!(e, Error::ConfigDigestMismatch { .. }) {
             msg += &match_hint(bytes, config, key);
@@ -303,8 +368,14 @@ fn print_rows(rows: &[(&str, String)]) {
 }
 
 /// `snapshot inspect`.
-fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Result<(), Failure> {
+fn inspect_file(
+    file: &Path,
+    match_id: u64,
+    key_file: Option<&Path>,
+    level_file: Option<&Path>,
+) -> Result<(), Failure> {
     let key = key(key_file).map_err(Failure::Usage)?;
+    let level = level_file.map(read_level).transpose()?;
     let bytes = read(file).map_err(Failure::Usage)?;
     println!("{:<17}{} ({} bytes)", "file", file.display(), bytes.len());
     let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
@@ -346,8 +417,19 @@ fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Result<(
         ("payload length", format!("{} bytes", info.payload_len)),
         ("checksum", format!("{} (valid)", hex(&info.checksum))),
     ];
+    if info.format_version == rapier_pinned::FORMAT_VERSION_3 {
+        rows.push((
+            "level",
+            info.level.map_or("none".to_string(), |id| id.to_string()),
+        ));
+    }
+    // The world's level: the one given, else the one the snapshot names.
+    let world_level = level.as_ref().map(Level::id).or(info.level);
     let config = match WorldConfig::new(info.physics_version) {
-        Ok(c) => c.with_match_id(match_id),
+        Ok(c) => {
+            let c = c.with_match_id(match_id);
+            world_level.map_or(c, |id| c.with_level(id))
+        }
         Err(e) => {
             print_rows(&rows);
             return Err(Failure::Refused(typed(&e.into())));
@@ -355,7 +437,7 @@ fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Result<(
     };
     // The settings the snapshot records (its payload's gravity and parameters): the restore
     // below runs under them when the physics-version allows them.
-    let (config, recorded) = match recorded_params(&bytes) {
+    let (config, recorded) = match recorded_params_on(&bytes, level.as_ref()) {
         Ok((gravity, params)) => match GameSettings::of_world(gravity, &params) {
             Some(s) => match config.with_settings(s) {
                 Ok(c) => (c, s.to_string()),
@@ -376,7 +458,7 @@ fn inspect_file(file: &Path, match_id: u64, key_file: Option<&Path>) -> Result<(
     rows.push(("stored settings", recorded));
     rows.extend(config_summary(&config));
     print_rows(&rows);
-    match restore(&bytes, config, key.as_ref()) {
+    match restore(&bytes, config, key.as_ref(), level.as_ref()) {
         Ok(world) => {
             print_rows(&counts(world.world(), info.payload_len));
             Ok(())
@@ -437,6 +519,7 @@ fn restore_file(
     r: &RestoreArgs,
 ) -> Result<(PinnedWorld, SnapshotInfo, Option<SnapshotKey>), Failure> {
     let key = key(r.key_file.as_deref()).map_err(Failure::Usage)?;
+    let level = r.level.as_deref().map(read_level).transpose()?;
     let bytes = read(&r.file).map_err(Failure::Usage)?;
     // The header's own physics-version unless one is demanded; a header that does not even
     // frame is refused with inspect's reason.
@@ -452,7 +535,13 @@ fn restore_file(
             )
             .map_err(Failure::Usage)?,
     };
-    let world = restore(&bytes, config, key.as_ref()).map_err(Failure::Refused)?;
+    // The world's level: the one given, else the one the snapshot names (then the restore
+    // refuses it as missing, naming its id).
+    let config = match level.as_ref().map(Level::id).or(info.level) {
+        Some(id) => config.with_level(id),
+        None => config,
+    };
+    let world = restore(&bytes, config, key.as_ref(), level.as_ref()).map_err(Failure::Refused)?;
     Ok((world, info, key))
 }
 

@@ -180,6 +180,77 @@ fn a_zero_gravity_match_announces_its_settings_and_refuses_a_client_with_others(
     }
 }
 
+/// A match on a level (the level scene, 50,562 triangles): the server writes the level, names it
+/// in its welcome and sends the late joiner a snapshot that refers to it, a few hundred KB
+/// instead of megabytes; a client without the level, or with another, is refused naming the level it lacks.
+#[test]
+fn a_late_joiner_gets_the_level_by_reference_and_one_without_it_is_refused() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("multiplayer_level");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("match.level");
+    let level_arg = level.to_str().unwrap();
+    let (srv, addr) = server(&[
+        "--ticks",
+        "240",
+        "--join-at",
+        "60",
+        "--scene",
+        "trimesh_level",
+        "--level",
+        level_arg,
+    ]);
+    let id = rapier_pinned::Level::read(&std::fs::read(&level).unwrap())
+        .unwrap()
+        .id();
+    let (code, _, err) = Proc::start(&["join", &addr]).finish();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!(
+            "this match is on level {id}, which the client lacks"
+        )),
+        "{err}"
+    );
+    let other = dir.join("other.level");
+    let shape = rapier3d::prelude::SharedShape::cuboid(1.0, 1.0, 1.0);
+    std::fs::write(
+        &other,
+        rapier_pinned::Level::new(vec![shape]).unwrap().bytes(),
+    )
+    .unwrap();
+    let (code, _, err) = Proc::start(&["join", &addr, "--level", other.to_str().unwrap()]).finish();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("this match is on level {id}")),
+        "{err}"
+    );
+    let lines = Proc::start(&["join", &addr, "--bot", "--level", level_arg]).finish_ok();
+    let joined = lines
+        .iter()
+        .find(|l| l.starts_with("joined at tick 60"))
+        .unwrap();
+    let bytes: usize = joined["joined at tick 60 as player 0 (snapshot ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The level is 5 MB; the snapshot has the bodies and their contacts.
+    let level_len = std::fs::metadata(&level).unwrap().len() as usize;
+    assert!(bytes * 20 < level_len, "{joined}, level {level_len} bytes");
+    let server_lines = srv.finish_ok();
+    assert!(
+        server_lines
+            .iter()
+            .any(|l| l.starts_with("listening on ") && l.ends_with(&format!("level {id}"))),
+        "{server_lines:#?}"
+    );
+    assert_eq!(
+        digest_of(&lines, "done tick 240"),
+        digest_of(&server_lines, "done tick 240")
+    );
+}
+
 #[test]
 fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_stepping() {
     let key = std::env::temp_dir().join(format!("mp-key-{}", std::process::id()));
@@ -236,7 +307,7 @@ fn wrong_version_garbage_and_a_bad_snapshot_are_refused_while_the_others_keep_st
         ),
         (
             &other[..],
-            "wire protocol version 9; this build speaks version 1",
+            "wire protocol version 9; this build speaks version 2",
         ),
         (&huge[..], "exceeds the limit"),
     ] {
@@ -466,6 +537,7 @@ fn malformed_inputs_are_refused_with_their_reason_while_the_bots_play_on() {
         settings: config.settings(),
         resume: None,
         sends_inputs: false,
+        level: None,
     };
     send(&mut raw, &hello).unwrap();
     let (tick, player) = match receive::<ServerMsg>(&mut raw).unwrap() {

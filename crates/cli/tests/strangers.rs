@@ -232,6 +232,7 @@ fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() 
         settings: rapier_pinned::WorldConfig::new(current).unwrap().settings(),
         resume: None,
         sends_inputs: true,
+        level: None,
     })
     .unwrap();
     let start = Instant::now();

@@ -15,9 +15,12 @@
 //! `WorldConfig::new(version)?.with_match_id(match_id)`, exactly as a game would, and compares the
 //! verdict with the manifest.
 //!
-//! Snapshot formats 1 and 2 both have vectors: format 2's (flag bit 1, a compressed payload,
-//! `docs/protocol.md` §3.1) are compared, when accepted, in a canonical form over the
-//! decompressed payload, since compressed bytes are not canonical across targets.
+//! Snapshot formats 1, 2 and 3 all have vectors: format 2's (flag bit 1, a compressed payload,
+//! `docs/protocol.md` §3.1) and format 3's (a linked payload, §3.2) are compared, when accepted,
+//! in a canonical form over the format-1 payload, since their bytes are not canonical across
+//! targets. A format-3 vector may name a level file (`level`, in the same directory, §3.3) that
+//! the reader loads and gives to the restore, and the level the reader's world is on
+//! (`level_id`; default: the loaded level's).
 //!
 //! The generator never asks the wrapper which verdict a file gets: rejections are named from the
 //! change made to the bytes (`docs/protocol.md` §5), and accepted worlds are continued from the
@@ -27,16 +30,17 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+use rapier3d::prelude::{ColliderBuilder, SharedShape};
 use rapier3d::prelude::{
     FixedJointBuilder, IntegrationParameters, IslandManager, NarrowPhase, PhysicsWorld,
     RigidBodyHandle, RigidBodySet, Vector as Vec3,
 };
 use rapier_pinned::testing::{
-    compress_payload, decompress_payload, encode_world, seal, seal_stored,
+    compress_payload, decompress_payload, encode_world, seal, seal_linked, seal_stored,
 };
 use rapier_pinned::{
-    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FLAG_MAC,
-    FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
+    Level, LevelId, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
+    FLAG_MAC, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_LEN, PAYLOAD_LIMIT,
 };
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +88,14 @@ pub struct Vector {
     pub match_id: u64,
     /// Hex of the 32-byte key the reader restores with, or `None`.
     pub key: Option<String>,
+    /// The level file (in the manifest's directory) the reader loads and gives to the restore,
+    /// or `None` (format 3 only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// Hex of the id of the level the reader's world is on (its config), when it is not the
+    /// loaded level's: a world on a level whose bytes the reader does not have, or has wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level_id: Option<String>,
     /// The verdict.
     pub expect: Expect,
 }
@@ -128,7 +140,10 @@ pub fn check_dir(
                     source,
                 })
             })
-            .and_then(|bytes| check_vector(version, vector, &bytes));
+            .and_then(|bytes| {
+                let level = read_level_file(dir, vector)?;
+                check_vector(version, vector, &bytes, level.as_deref())
+            });
         match outcome {
             Ok(()) => passed += 1,
             Err(line) => failures.push(line.to_string()),
@@ -175,6 +190,21 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Vector>, ConformanceError> {
     Ok(vectors)
 }
 
+/// The bytes of the level file `vector` names, if any.
+fn read_level_file(dir: &Path, vector: &Vector) -> Result<Option<Vec<u8>>, ConformanceError> {
+    let Some(file) = &vector.level else {
+        return Ok(None);
+    };
+    let path = file_path(dir, file)?;
+    std::fs::read(&path)
+        .map(Some)
+        .map_err(|source| ConformanceError::VectorUnreadable {
+            name: vector.name.clone(),
+            path,
+            source,
+        })
+}
+
 /// Makes an I/O error of `path` into [`ConformanceError::Io`].
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ConformanceError {
     let path = path.to_path_buf();
@@ -204,12 +234,14 @@ fn file_path(dir: &Path, file: &str) -> Result<PathBuf, ConformanceError> {
     }
 }
 
-/// Restores `bytes` as a game would and compares the outcome with `vector.expect`. Err: one line
-/// naming the vector, what was expected and what happened.
+/// Restores `bytes` as a game would and compares the outcome with `vector.expect`; `level` is
+/// the bytes of the vector's level file. Err: one line naming the vector, what was expected and
+/// what happened.
 pub fn check_vector(
     version: PhysicsVersion,
     vector: &Vector,
     bytes: &[u8],
+    level: Option<&[u8]>,
 ) -> Result<(), ConformanceError> {
     let expected = &vector.expect;
     let fail = |got: String| ConformanceError::VectorFailed {
@@ -228,14 +260,30 @@ pub fn check_vector(
             })?))
         }
     };
+    let level_id = match &vector.level_id {
+        None => None,
+        Some(text) => {
+            Some(LevelId(parse_key(text).map_err(|e| {
+                fail(format!("a bad level id in the manifest: {e}"))
+            })?))
+        }
+    };
     let run = || -> Result<(), ConformanceError> {
-        let result = PinnedWorld::restore(config, bytes, key.as_ref());
+        // As a game: the level's bytes are read (a refusal is the verdict), the world is on the
+        // match's level, and the restore is given the level.
+        let loaded = level.map(Level::read).transpose();
+        let result = loaded.clone().map_err(Into::into).and_then(|level| {
+            let on = level_id.or(level.as_ref().map(Level::id));
+            let config = on.map_or(config, |id| config.with_level(id));
+            PinnedWorld::restore_on(config, level.as_ref(), bytes, key.as_ref())
+        });
         match (expected, result) {
             (Expect::Reject(kind), Err(e)) if e.kind().as_str() == kind.as_str() => Ok(()),
             (_, Err(e)) => Err(fail(format!("reject {} ({e})", e.kind()))),
             (Expect::Reject(_), Ok(world)) => Err(fail(format!("accept at tick {}", world.tick()))),
             (Expect::Accept(accept), Ok(world)) => {
-                check_accepted(world, accept, bytes, key.as_ref()).map_err(fail)
+                let level = loaded.ok().flatten();
+                check_accepted(world, accept, bytes, key.as_ref(), level.as_ref()).map_err(fail)
             }
         }
     };
@@ -248,6 +296,7 @@ fn check_accepted(
     accept: &Accept,
     bytes: &[u8],
     key: Option<&SnapshotKey>,
+    level: Option<&Level>,
 ) -> Result<(), String> {
     if world.tick() != accept.tick {
         return Err(format!("accept at tick {}", world.tick()));
@@ -261,23 +310,29 @@ fn check_accepted(
     let format = u16::from_le_bytes([bytes[8], bytes[9]]);
     let compressed = flags & FLAG_COMPRESSED != 0;
     let payload = encode_world(world.world());
-    let remade = seal_stored(
-        format,
-        flags & FLAG_COMPRESSED,
-        world.config().physics_version(),
-        world.tick(),
-        world.config().digest(),
-        &if compressed {
-            compress_payload(&payload)
-        } else {
-            payload
-        },
-        key,
-    );
+    let remade = if format == FORMAT_VERSION_3 {
+        world
+            .snapshot_linked(level, key)
+            .map_err(|e| format!("accept, but the restored world does not snapshot: {e}"))?
+    } else {
+        seal_stored(
+            format,
+            flags & FLAG_COMPRESSED,
+            world.config().physics_version(),
+            world.tick(),
+            world.config().digest(),
+            &if compressed {
+                compress_payload(&payload)
+            } else {
+                payload
+            },
+            key,
+        )
+    };
     let (again, canonical_file);
-    let bytes = if compressed {
-        again = canonical(&remade)?;
-        canonical_file = canonical(bytes)?;
+    let bytes = if compressed || format == FORMAT_VERSION_3 {
+        again = canonical(&remade, level)?;
+        canonical_file = canonical(bytes, level)?;
         &canonical_file[..]
     } else {
         again = remade;
@@ -324,16 +379,23 @@ fn check_accepted(
     Ok(())
 }
 
-/// A format-2 compressed snapshot in canonical form: its header with the payload length set to
-/// the uncompressed length and the checksum and MAC fields zeroed (they cover the compressed
-/// bytes; the restore verified them), then the decompressed payload. Two compressed snapshots of
-/// the same world at the same tick have the same canonical form whatever encoder compressed them.
-fn canonical(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let payload = decompress_payload(&bytes[HEADER_LEN..])
-        .map_err(|e| format!("accept, but the payload does not decompress: {e}"))?;
+/// A format-2 compressed or format-3 snapshot in canonical form: its header with the payload
+/// length set to the format-1 payload's, flag bit 1 clear and the checksum and MAC fields zeroed (they cover the
+/// stored bytes; the restore verified them), then the format-1 payload. Two such snapshots of the
+/// same world at the same tick have the same canonical form whatever encoder wrote them.
+fn canonical(bytes: &[u8], level: Option<&Level>) -> Result<Vec<u8>, String> {
+    let payload = if u16::from_le_bytes([bytes[8], bytes[9]]) == FORMAT_VERSION_3 {
+        rapier_pinned::testing::expand_linked(bytes, level)
+            .map_err(|e| format!("accept, but the payload does not expand: {e}"))?
+    } else {
+        decompress_payload(&bytes[HEADER_LEN..])
+            .map_err(|e| format!("accept, but the payload does not decompress: {e}"))?
+    };
     let mut out = bytes[..HEADER_LEN].to_vec();
     out[56..64].copy_from_slice(&(payload.len() as u64).to_le_bytes());
     out[64..HEADER_LEN].fill(0);
+    // How the stored bytes are stored (flag bit 1) is not part of the world.
+    out[FLAGS_AT] &= !(FLAG_COMPRESSED as u8);
     out.extend_from_slice(&payload);
     Ok(out)
 }
@@ -342,9 +404,13 @@ fn canonical(bytes: &[u8]) -> Result<Vec<u8>, String> {
 /// none that it lists may change or go. Everything is compared before anything is written.
 pub fn write_to(dir: &Path, version: PhysicsVersion) -> Result<usize, ConformanceError> {
     let generated = generate(version)?;
+    let levels = level_files()?;
     let mut files = BTreeMap::new();
     for (vector, bytes) in &generated {
         files.insert(vector.file.as_str(), bytes.as_slice());
+    }
+    for (file, bytes) in &levels {
+        files.insert(file.as_str(), bytes.as_slice());
     }
     let mut missing = Vec::new();
     for (file, bytes) in files {
@@ -414,6 +480,9 @@ fn table(version: PhysicsVersion) -> Result<Vec<(Vector, Vec<u8>)>, String> {
     let block = b.stored.len() - 4;
     let n = b.payload.len() as u32;
     let match_offset = first_match_offset_high_byte(&b.stored)?;
+    let lv = LevelBase::new(&b)?;
+    let level = lv.level.id();
+    let m = b.payload.len() as u64;
 
     #[rustfmt::skip]
     let table = vec![
@@ -606,6 +675,66 @@ fn table(version: PhysicsVersion) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         reject("compressed_undecodable", "Undecodable")
             .bytes(b.compressed_with(&compress_payload(&[0xff; 64])))
             .about("A format-2 compressed snapshot (valid checksum) whose payload is a valid LZ4 block of 64 bytes 0xff: it decompresses, then does not decode."),
+
+        // Format 3, linked payload: the level id, then the record stream (compressed with flag
+        // bit 1), expanded after checks 1-10, check 11.1.
+        accept("accept_linked", at_30)
+            .bytes(&lv.linked)
+            .about("ball_drop after 30 steps, snapshotted linked: format 3, flags 0x0002, payload = 32 zero bytes (no level) then the LZ4-compressed record stream."),
+        accept("accept_linked_mac", at_30)
+            .bytes(&lv.linked_mac).key(TEST_KEY)
+            .about("accept_linked.snap's world snapshotted with the test key (flags 0x0003), restored with the test key."),
+        accept("accept_linked_uncompressed", at_30)
+            .bytes(b.linked_with(0, &literal_stream(&b.payload)))
+            .about("accept.snap's payload as format 3 with flag bit 1 clear: 32 zero bytes, then the record stream stored as it is: the expanded length (u64 LE), then one literal record (tag 0, u32 LE length, the payload)."),
+        accept("accept_level", &lv.accepted)
+            .bytes(&lv.on_level).level("level.level")
+            .about(format!("ball_drop with the level's terrain (a 32-triangle trimesh, level.level) as a fixed collider 50 m away, on the level {level}, after 30 steps, snapshotted linked: the terrain is a level record.")),
+        reject("level_missing", "LevelMissing")
+            .file("accept_level.snap").level_id(level)
+            .about("accept_level.snap restored into a world on its level without the level's bytes."),
+        reject("level_wrong", "WrongLevel")
+            .file("accept_level.snap").level_id(level).level("other.level")
+            .about("accept_level.snap restored into a world on its level, given another level (other.level, the terrain 1 m higher)."),
+        reject("level_not_a_level", "BadLevel")
+            .file("accept_level.snap").level_id(level).level("not_a_level.level")
+            .about("accept_level.snap restored with level.level cut short by one byte as the level: the level is refused when it is read."),
+        reject("level_config_without", "ConfigDigestMismatch")
+            .file("accept_level.snap")
+            .about("accept_level.snap restored into a world on no level: the config digest covers the level's id."),
+        reject("unknown_flags_format3_bit2", "UnknownFlags")
+            .bytes(resealed(&lv.linked, FLAGS_AT, &(FLAG_COMPRESSED | 1 << 2).to_le_bytes()))
+            .about("accept_linked.snap with flag bit 2 set as well (flags 0x0006), checksum recomputed: format 3 defines bits 0 and 1 only."),
+        reject("checksum_mismatch_linked", "ChecksumMismatch")
+            .bytes(flip(&lv.linked, lv.linked.len() - 3, 0x01))
+            .about("accept_linked.snap with bit 0 of its third-last byte flipped: the checksum covers the stored bytes."),
+        reject("linked_no_level_id", "Link")
+            .bytes(b.linked_stored(&[0; 31], 0))
+            .about("A format-3 snapshot (valid checksum) whose payload is 31 zero bytes, shorter than the level id."),
+        reject("linked_unknown_record", "Link")
+            .bytes(b.linked_with(0, &overwrite(&literal_stream(&b.payload), 8, &[3])))
+            .about("accept_linked_uncompressed.snap with the first record's tag set to 3, which is no record, checksum recomputed."),
+        reject("linked_cut_short", "Link")
+            .bytes(b.linked_with(0, &literal_stream(&b.payload)[..b.payload.len()]))
+            .about("accept_linked_uncompressed.snap without the last 13 bytes of its literal record, length field and checksum recomputed."),
+        reject("linked_length_one_more", "Link")
+            .bytes(b.linked_with(0, &overwrite(&literal_stream(&b.payload), 0, &(m + 1).to_le_bytes())))
+            .about(format!("accept_linked_uncompressed.snap stating an expanded length of {} instead of {m}, checksum recomputed: the records write fewer bytes than stated.", m + 1)),
+        reject("linked_no_such_shape", "Link")
+            .bytes(b.linked_with(0, &[&64u64.to_le_bytes()[..], &[1, 0, 0, 0, 0]].concat()))
+            .about("A format-3 snapshot on no level whose record stream states 64 bytes and holds one level record (tag 1) of shape 0, checksum valid."),
+        reject("linked_repeat_ahead", "Link")
+            .bytes(b.linked_with(0, &[&16u64.to_le_bytes()[..], &[2], &0u64.to_le_bytes(), &16u32.to_le_bytes()].concat()))
+            .about("A format-3 snapshot whose record stream states 16 bytes and holds one repeat record (tag 2) of 16 bytes from offset 0, before anything is written; checksum valid."),
+        reject("linked_beyond_stream", "Link")
+            .bytes(b.linked_with(0, &[&(1u64 << 29).to_le_bytes()[..], &[0, 1, 0, 0, 0, 7]].concat()))
+            .about("A format-3 snapshot whose 14-byte record stream states an expanded length of 2^29, more than 255 x its size: refused before anything is allocated; checksum valid."),
+        reject("linked_length_over_limit", "PayloadTooLarge")
+            .bytes(b.linked_with(0, &overwrite(&literal_stream(&b.payload), 0, &(PAYLOAD_LIMIT + 1).to_le_bytes())))
+            .about("accept_linked_uncompressed.snap stating an expanded length of 2^30 + 1, checksum recomputed: refused before anything is allocated."),
+        reject("linked_undecodable", "Undecodable")
+            .bytes(b.linked_with(FLAG_COMPRESSED, &compress_payload(&literal_stream(&[0xff; 64]))))
+            .about("A format-3 snapshot (valid checksum) whose compressed record stream is one literal record of 64 bytes 0xff: it expands, then does not decode."),
     ];
     assemble(table)
 }
@@ -753,6 +882,132 @@ impl Base {
         }
         Ok((at, policy))
     }
+}
+
+impl Base {
+    /// A format-3 snapshot of this version at tick 30 in match 7 on no level, with a valid
+    /// checksum: the level id (zero), then `stream`, with `flags`.
+    fn linked_with(&self, flags: u16, stream: &[u8]) -> Vec<u8> {
+        self.linked_stored(&[&[0; 32][..], stream].concat(), flags)
+    }
+
+    /// A format-3 snapshot of this version at tick 30 in match 7 storing `stored`, with `flags`.
+    fn linked_stored(&self, stored: &[u8], flags: u16) -> Vec<u8> {
+        seal_stored(
+            FORMAT_VERSION_3,
+            flags,
+            self.version,
+            TICK,
+            self.config.digest(),
+            stored,
+            None,
+        )
+    }
+}
+
+/// A record stream of one literal record: the expanded length (u64 LE), tag 0, the length (u32
+/// LE), `payload`.
+fn literal_stream(payload: &[u8]) -> Vec<u8> {
+    let mut out = (payload.len() as u64).to_le_bytes().to_vec();
+    out.push(0);
+    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// What the format-3 vectors are made from: `ball_drop`'s linked snapshots, and `ball_drop` on a
+/// level.
+struct LevelBase {
+    /// `accept_linked.snap`: ball_drop's linked snapshot without a key.
+    linked: Vec<u8>,
+    /// `accept_linked_mac.snap`: with the test key.
+    linked_mac: Vec<u8>,
+    /// The level of the vectors ([`vector_level`]).
+    level: Level,
+    /// `accept_level.snap`: ball_drop on the level, linked.
+    on_level: Vec<u8>,
+    /// Its verdict.
+    accepted: Expect,
+}
+
+impl LevelBase {
+    /// The format-3 base of `b`'s version.
+    fn new(b: &Base) -> Result<LevelBase, String> {
+        let world = ball_drop(b.config, TICK)?;
+        let key = SnapshotKey::new(TEST_KEY);
+        let linked = world
+            .snapshot_linked(None, None)
+            .map_err(|e| e.to_string())?;
+        let linked_mac = world
+            .snapshot_linked(None, Some(&key))
+            .map_err(|e| e.to_string())?;
+        let level = vector_level(0.0)?;
+        let config = b.config.with_level(level.id());
+        let scene = rapier_pinned_scenes::find(SCENE).ok_or(format!("no scene {SCENE}"))?;
+        let mut built = scene.build(config.params());
+        let terrain =
+            ColliderBuilder::new(level.shapes()[0].clone()).translation(Vec3::new(50.0, 0.0, 0.0));
+        built.colliders.insert(terrain);
+        let mut on = PinnedWorld::adopt(config, built).map_err(|e| e.to_string())?;
+        for _ in 0..TICK {
+            on.step();
+        }
+        let on_level = on
+            .snapshot_linked(Some(&level), None)
+            .map_err(|e| e.to_string())?;
+        // The generator's format-3 framing is the wrapper's.
+        let sealed = seal_linked(
+            b.version,
+            TICK,
+            b.config.digest(),
+            &b.payload,
+            None,
+            &[],
+            None,
+        );
+        if sealed != linked {
+            return Err("seal_linked does not write PinnedWorld::snapshot_linked's bytes".into());
+        }
+        Ok(LevelBase {
+            linked,
+            linked_mac,
+            level,
+            on_level,
+            accepted: accepted(on),
+        })
+    }
+}
+
+/// The level of the format-3 vectors: a 5 x 5 grid of vertices 1 m apart at height `y`, 32
+/// triangles (`y` 0: `level.level`; 1: `other.level`).
+fn vector_level(y: f32) -> Result<Level, String> {
+    let n = 5u32;
+    let vertices = (0..n * n)
+        .map(|k| Vec3::new((k % n) as f32, y, (k / n) as f32))
+        .collect();
+    let indices = (0..(n - 1) * (n - 1))
+        .flat_map(|k| {
+            let a = k / (n - 1) * n + k % (n - 1);
+            [[a, a + n, a + 1], [a + 1, a + n, a + n + 1]]
+        })
+        .collect();
+    let mesh = SharedShape::trimesh(vertices, indices).map_err(|e| e.to_string())?;
+    Level::new(vec![mesh]).map_err(|e| e.to_string())
+}
+
+/// The level files the vectors name, with their bytes: the same for every physics-version.
+pub fn level_files() -> Result<Vec<(String, Vec<u8>)>, ConformanceError> {
+    let files = || -> Result<Vec<(String, Vec<u8>)>, String> {
+        let level = vector_level(0.0)?;
+        let other = vector_level(1.0)?;
+        let cut = level.bytes()[..level.bytes().len() - 1].to_vec();
+        Ok(vec![
+            ("level.level".to_string(), level.bytes().to_vec()),
+            ("not_a_level.level".to_string(), cut),
+            ("other.level".to_string(), other.bytes().to_vec()),
+        ])
+    };
+    files().map_err(ConformanceError::Generate)
 }
 
 /// `ball_drop` adopted under `config` and stepped `steps` times, snapshotted without a key, and
@@ -936,6 +1191,10 @@ struct Row {
     key: Option<[u8; 32]>,
     /// The match it is restored into.
     match_id: u64,
+    /// The level file given to the restore.
+    level: Option<&'static str>,
+    /// The level the reader's world is on, when not the level file's.
+    level_id: Option<[u8; 32]>,
     /// What was done to the bytes.
     about: String,
 }
@@ -960,8 +1219,22 @@ impl Row {
             file: None,
             key: None,
             match_id: MATCH_ID,
+            level: None,
+            level_id: None,
             about: String::new(),
         }
+    }
+
+    /// Restored with the level in `file` (one of [`level_files`]), its world on that level.
+    fn level(mut self, file: &'static str) -> Row {
+        self.level = Some(file);
+        self
+    }
+
+    /// Restored into a world on the level `id` (rather than the level file's).
+    fn level_id(mut self, id: LevelId) -> Row {
+        self.level_id = Some(id.0);
+        self
     }
 
     /// The bytes of the row's (new) file.
@@ -1030,6 +1303,8 @@ fn assemble(table: Vec<Row>) -> Result<Vec<(Vector, Vec<u8>)>, String> {
             file,
             match_id: row.match_id,
             key: row.key.map(|k| hex(&k)),
+            level: row.level.map(str::to_string),
+            level_id: row.level_id.map(|k| hex(&k)),
             expect: row.expect,
         };
         out.push((vector, bytes));

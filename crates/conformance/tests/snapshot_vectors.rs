@@ -9,8 +9,8 @@ use std::path::PathBuf;
 
 use rapier_pinned::{PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_conformance::snapshot_vectors::{
-    check, check_dir, check_vector, generate, manifest_json, read_manifest, version_dir, write_to,
-    Expect, Vector,
+    check, check_dir, check_vector, generate, level_files, manifest_json, read_manifest,
+    version_dir, write_to, Expect, Vector,
 };
 
 /// The released physics-versions that have vectors.
@@ -62,6 +62,10 @@ fn the_generator_makes_exactly_the_stored_bytes() {
             names(&on_disk),
             "physics-version {version}"
         );
+        for (file, bytes) in level_files().unwrap() {
+            let stored = std::fs::read(version_dir(version).join(&file)).unwrap();
+            assert!(stored == bytes, "physics-version {version}: {file} changed");
+        }
         for ((g, g_bytes), (s, s_bytes)) in generated.iter().zip(&on_disk) {
             assert_eq!(g, s, "physics-version {version}: manifest entry {}", g.name);
             assert!(
@@ -113,7 +117,7 @@ fn the_check_fails_on_known_bad_cases() {
             .clone()
     };
     let (accept, bytes) = find("accept");
-    check_vector(version, &accept, &bytes).unwrap();
+    check_vector(version, &accept, &bytes, None).unwrap();
 
     let mut bad = Vec::new();
     // A flipped payload byte.
@@ -158,7 +162,7 @@ fn the_check_fails_on_known_bad_cases() {
     bad.push(("another match", v, bytes.clone()));
     // A rejected file with another expected kind, and one expected to be accepted.
     let (reject, reject_bytes) = find("checksum_mismatch_payload");
-    check_vector(version, &reject, &reject_bytes).unwrap();
+    check_vector(version, &reject, &reject_bytes, None).unwrap();
     let mut v = reject.clone();
     v.expect = Expect::Reject("MacMismatch".to_string());
     bad.push(("changed kind", v, reject_bytes.clone()));
@@ -172,7 +176,7 @@ fn the_check_fails_on_known_bad_cases() {
     bad.push(("wrong key", v, mac_bytes.clone()));
     // A compressed file (format 2): a flipped stored byte, a changed digest.
     let (compressed, compressed_bytes) = find("accept_compressed");
-    check_vector(version, &compressed, &compressed_bytes).unwrap();
+    check_vector(version, &compressed, &compressed_bytes, None).unwrap();
     let mut flipped = compressed_bytes.clone();
     let last = flipped.len() - 1;
     flipped[last] ^= 0x10;
@@ -184,8 +188,26 @@ fn the_check_fails_on_known_bad_cases() {
     a.digests[0] = "0".repeat(16);
     bad.push(("compressed, changed digest", v, compressed_bytes.clone()));
 
+    // A world on a level (format 3): its level checked, another level, no level.
+    let (on_level, on_level_bytes) = find("accept_level");
+    let dir = version_dir(version);
+    let level = std::fs::read(dir.join("level.level")).unwrap();
+    let other = std::fs::read(dir.join("other.level")).unwrap();
+    check_vector(version, &on_level, &on_level_bytes, Some(&level)).unwrap();
+    let mut level_bad = vec![
+        (
+            "another level",
+            on_level.clone(),
+            on_level_bytes.clone(),
+            Some(other),
+        ),
+        ("no level", on_level.clone(), on_level_bytes.clone(), None),
+    ];
     for (case, vector, bytes) in bad {
-        let err = check_vector(version, &vector, &bytes)
+        level_bad.push((case, vector, bytes, None));
+    }
+    for (case, vector, bytes, level) in level_bad {
+        let err = check_vector(version, &vector, &bytes, level.as_deref())
             .expect_err(&format!("{case}: the check passed"))
             .to_string();
         assert!(err.starts_with(&vector.name), "{case}: {err}");
@@ -208,7 +230,12 @@ fn write_keeps_released_bytes_and_check_reports_drift() {
     let written = write_to(&dir, version).unwrap();
     let vectors = read_manifest(&dir).unwrap();
     let files: std::collections::BTreeSet<&str> = vectors.iter().map(|v| v.file.as_str()).collect();
-    assert_eq!(written, files.len() + 1, "every file and the manifest");
+    let levels = level_files().unwrap().len();
+    assert_eq!(
+        written,
+        files.len() + levels + 1,
+        "every file, the level files and the manifest"
+    );
     assert_eq!(write_to(&dir, version).unwrap(), 0, "nothing left to write");
     std::fs::remove_file(dir.join("stray_mac.snap")).unwrap();
     assert_eq!(write_to(&dir, version).unwrap(), 1, "only the missing file");

@@ -16,16 +16,22 @@ export interface GameSettings { gravity: Vector; tickHz: number; lengthUnit: num
  * (every setter throws, and a step checks them), and which takes finite numbers only.
  */
 export declare class PinnedWorld extends World {
-  static new(physicsVersion: number, matchId: bigint | number, settings?: GameSettings): PinnedWorld;
-  static restore(physicsVersion: number, matchId: bigint | number, bytes: Uint8Array, key?: Uint8Array, settings?: GameSettings): PinnedWorld;
+  /** `level`: the bytes of the level file the world is on (its shapes are referred to by format-3 snapshots). */
+  static new(physicsVersion: number, matchId: bigint | number, settings?: GameSettings, level?: Uint8Array): PinnedWorld;
+  static restore(physicsVersion: number, matchId: bigint | number, bytes: Uint8Array, key?: Uint8Array, settings?: GameSettings, level?: Uint8Array): PinnedWorld;
+  /** `trimesh_level`, the level scene, is on its level (`level`). */
   static fromScene(physicsVersion: number, matchId: bigint | number, name: string): PinnedWorld;
   private constructor();
   readonly physicsVersion: number;
   readonly matchId: bigint;
   /** Steps taken since tick 0 (carried by snapshots). */
   readonly tick: number;
-  /** The snapshot (format 1, or 2 with `{compressed: true}`), native bytes, with a MAC when `key` is given. */
-  snapshot(key?: Uint8Array, options?: { compressed?: boolean }): Uint8Array;
+  /** The bytes of the level file the world is on, if any. */
+  readonly level: Uint8Array | undefined;
+  /** The id of the level the world is on (64 hex digits), if any. */
+  readonly levelId: string | undefined;
+  /** The snapshot (format 1; 2 with `{compressed: true}` or `{format: 2}`; 3, linked to the world's level, with `{format: 3}`), native bytes, with a MAC when `key` is given. */
+  snapshot(key?: Uint8Array, options?: { compressed?: boolean; format?: 1 | 2 | 3 }): Uint8Array;
   /** Replaces the world by the snapshot's, with every check; a refusal (a PinnedError) changes nothing. */
   restore(bytes: Uint8Array, key?: Uint8Array): void;
 }
@@ -33,7 +39,7 @@ export declare class PinnedWorld extends World {
 export interface Session { joined: number; tick: number; reported: number; digest: string }
 /** A client of `rapier-pinned serve --ws` that sends no inputs: lockstep to the server's goodbye. */
 export declare function joinWebSocket(url: string, physicsVersion: number, matchId: bigint | number,
-  options?: { settings?: GameSettings; key?: Uint8Array; log?: (line: string) => void; WebSocket?: unknown }): Promise<Session>;
+  options?: { settings?: GameSettings; key?: Uint8Array; level?: Uint8Array; log?: (line: string) => void; WebSocket?: unknown }): Promise<Session>;
 
 export declare const catalog: {
   goldenScenes(): string[];

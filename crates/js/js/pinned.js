@@ -137,6 +137,7 @@ const settingsArray = (s) =>
   s === undefined ? undefined
     : new Float64Array([s.gravity.x, s.gravity.y, s.gravity.z, s.tickHz, s.lengthUnit]);
 const keyBytes = (key) => (key === undefined || key === null ? undefined : Uint8Array.from(key));
+const levelBytes = (level) => (level === undefined || level === null ? undefined : Uint8Array.from(level));
 
 /**
  * A world pinned to a physics-version of the fork's table: stock's `World`, whose parameters and
@@ -181,16 +182,18 @@ export class PinnedWorld extends World {
   }
 
   /** An empty world of `physicsVersion` and `matchId` (a bigint or a safe integer), at tick 0;
-   * `settings` ({gravity, tickHz, lengthUnit}) when the game chose its own. */
-  static new(physicsVersion, matchId, settings) {
+   * `settings` ({gravity, tickHz, lengthUnit}) when the game chose its own; on the level whose
+   * file's bytes are `level` when given (docs/protocol.md §3.3). */
+  static new(physicsVersion, matchId, settings, level) {
     const config = pinned(() =>
-      new raw.RawPinnedConfig(physicsVersion, BigInt(matchId), settingsArray(settings)));
+      new raw.RawPinnedConfig(physicsVersion, BigInt(matchId), settingsArray(settings), levelBytes(level)));
     return new PinnedWorld(config, config.emptyWorld(), 0);
   }
 
-  /** The world `bytes` holds, restored with every check (`key`: 32 bytes, or none). */
-  static restore(physicsVersion, matchId, bytes, key, settings) {
-    const world = PinnedWorld.new(physicsVersion, matchId, settings);
+  /** The world `bytes` holds, restored with every check (`key`: 32 bytes, or none; `level`: the
+   * bytes of the level the world is on, for a format-3 snapshot that refers to it). */
+  static restore(physicsVersion, matchId, bytes, key, settings, level) {
+    const world = PinnedWorld.new(physicsVersion, matchId, settings, level);
     try {
       world.restore(bytes, key);
     } catch (e) {
@@ -200,7 +203,8 @@ export class PinnedWorld extends World {
     return world;
   }
 
-  /** Catalog scene `name` (crates/scenes), adopted at tick 0 as `rapier-pinned snapshot save` does. */
+  /** Catalog scene `name` (crates/scenes), adopted at tick 0 as `rapier-pinned snapshot save` does;
+   * `trimesh_level`, the level scene, is on its level (`world.level`). */
   static fromScene(physicsVersion, matchId, name) {
     const config = pinned(() => new raw.RawPinnedConfig(physicsVersion, BigInt(matchId)));
     return new PinnedWorld(config, pinned(() => config.scene(name)), 0);
@@ -212,6 +216,17 @@ export class PinnedWorld extends World {
 
   get matchId() {
     return this.#config.matchId();
+  }
+
+  /** The bytes of the level the world is on (a level file), or undefined. */
+  get level() {
+    const bytes = this.#config.levelBytes();
+    return bytes === undefined ? undefined : new Uint8Array(bytes);
+  }
+
+  /** The id of the level the world is on (64 hex digits), or undefined. */
+  get levelId() {
+    return this.#config.levelId();
   }
 
   /** Steps taken since tick 0. */
@@ -233,10 +248,11 @@ export class PinnedWorld extends World {
       this.impulseJoints.raw, this.multibodyJoints.raw];
   }
 
-  /** The snapshot (format 1, or 2 with `{compressed: true}`), with a MAC when `key` is given. */
+  /** The snapshot (format 1; 2 with `{compressed: true}` or `{format: 2}`; 3, linked to the
+   * world's level, with `{format: 3}`), with a MAC when `key` is given. */
   snapshot(key, options = {}) {
-    return pinned(() => this.#config.snapshot(this.#tick, keyBytes(key),
-      options.compressed === true, ...this.#parts()));
+    const format = options.format ?? (options.compressed === true ? 2 : 1);
+    return pinned(() => this.#config.snapshot(this.#tick, keyBytes(key), format, ...this.#parts()));
   }
 
   /** Replaces the world by the snapshot's, with every check; a refusal changes nothing. Its
@@ -282,7 +298,7 @@ export class PinnedWorld extends World {
 export function joinWebSocket(url, physicsVersion, matchId, options = {}) {
   return new Promise((resolve, reject) => {
     const client = pinned(() => new raw.NetClient(physicsVersion, BigInt(matchId),
-      settingsArray(options.settings), keyBytes(options.key)));
+      settingsArray(options.settings), keyBytes(options.key), levelBytes(options.level)));
     const log = options.log ?? (() => {});
     const ws = new (options.WebSocket ?? globalThis.WebSocket)(url);
     ws.binaryType = "arraybuffer";

@@ -32,18 +32,24 @@ fn frames(msgs: &[rapier_pinned_net::wire::ClientMsg]) -> Result<Vec<js_sys::Uin
 #[wasm_bindgen]
 impl NetClient {
     /// A client of `version`, `match_id` and `settings` (as [`crate::pinned::config`] takes
-    /// them), checking the snapshot's MAC with `key` when given.
+    /// them), checking the snapshot's MAC with `key` when given, on the level whose bytes are
+    /// `level` when given.
     #[wasm_bindgen(constructor)]
     pub fn new(
         version: u32,
         match_id: u64,
         settings: Option<Vec<f64>>,
         key: Option<Vec<u8>>,
+        level: Option<Vec<u8>>,
     ) -> Result<NetClient, JsValue> {
         let config = config(version, match_id, settings)?;
         let key = crate::pinned::key(key)?;
+        let mut core = Lockstep::new(config, key, false, None);
+        if let Some(level) = crate::pinned::level(level)? {
+            core = core.on_level(level);
+        }
         Ok(NetClient {
-            core: Lockstep::new(config, key, false, None),
+            core,
             log: Vec::new(),
             end: None,
         })

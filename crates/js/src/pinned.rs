@@ -6,7 +6,7 @@
 //! `docs/protocol.md` (the native code: [`PinnedWorld::adopt_at`], [`PinnedWorld::restore`]).
 
 use rapier_pinned::{
-    diff_world, Error, GameSettings, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
+    diff_world, Error, GameSettings, Level, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
     PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_js_raw::{
@@ -14,7 +14,7 @@ use rapier_pinned_js_raw::{
     RawImpulseJointSet, RawIntegrationParameters, RawIslandManager, RawMultibodyJointSet,
     RawNarrowPhase, RawPhysicsPipeline, RawRigidBodySet, RawSoftBodySet, WorldParts,
 };
-use rapier_pinned_scenes::catalog;
+use rapier_pinned_scenes::{catalog, trimesh_level, LEVEL_SCENE};
 use wasm_bindgen::prelude::*;
 
 use crate::error::{js_error, pinned_error};
@@ -61,6 +61,14 @@ pub fn key(bytes: Option<Vec<u8>>) -> Result<Option<SnapshotKey>, JsValue> {
         .transpose()
 }
 
+/// A level from JavaScript: `undefined`, or a level file's bytes (`docs/protocol.md` §3.3);
+/// bytes that are not a level are a `PinnedError` (`BadLevel`).
+pub fn level(bytes: Option<Vec<u8>>) -> Result<Option<Level>, JsValue> {
+    bytes
+        .map(|b| Level::read(&b).map_err(|e| pinned_error(&e.into())))
+        .transpose()
+}
+
 /// A tick from JavaScript (a number), as the wrapper counts it.
 fn tick(t: f64) -> Result<u64, JsValue> {
     if t.is_finite() && t >= 0.0 && t.fract() == 0.0 && t < 2f64.powi(53) {
@@ -74,20 +82,38 @@ fn tick(t: f64) -> Result<u64, JsValue> {
 #[wasm_bindgen]
 pub struct RawPinnedConfig {
     config: WorldConfig,
+    level: Option<Level>,
 }
 
 #[wasm_bindgen]
 impl RawPinnedConfig {
-    /// The config of `version`, `match_id` and `settings` (see [`config`]).
+    /// The config of `version`, `match_id` and `settings` (see [`config`]), on the level whose
+    /// bytes are `level_bytes` when given.
     #[wasm_bindgen(constructor)]
     pub fn new(
         version: u32,
         match_id: u64,
         settings: Option<Vec<f64>>,
+        level_bytes: Option<Vec<u8>>,
     ) -> Result<RawPinnedConfig, JsValue> {
+        let config = config(version, match_id, settings)?;
+        let level = level(level_bytes)?;
         Ok(RawPinnedConfig {
-            config: config(version, match_id, settings)?,
+            config: level.as_ref().map_or(config, |l| config.with_level(l.id())),
+            level,
         })
+    }
+
+    /// The id of the level the world is on (64 hex digits), if any.
+    #[wasm_bindgen(js_name = levelId)]
+    pub fn level_id(&self) -> Option<String> {
+        self.config.level().map(|id| id.to_string())
+    }
+
+    /// The bytes of the level the world is on, if any.
+    #[wasm_bindgen(js_name = levelBytes)]
+    pub fn level_bytes(&self) -> Option<Vec<u8>> {
+        self.level.as_ref().map(|l| l.bytes().to_vec())
     }
 
     #[wasm_bindgen(js_name = physicsVersion)]
@@ -115,7 +141,16 @@ impl RawPinnedConfig {
     /// Catalog scene `name` at tick 0, as parts for stock's `World.fromRaw` (the path of
     /// `rapier-pinned snapshot save`: the scene built under the config's parameters, then
     /// adopted with every check).
-    pub fn scene(&self, name: &str) -> Result<RawDeserializedWorld, JsValue> {
+    /// The level scene (`trimesh_level`) puts the config on its level.
+    pub fn scene(&mut self, name: &str) -> Result<RawDeserializedWorld, JsValue> {
+        if name == LEVEL_SCENE {
+            let (built, shapes) = trimesh_level(self.config.params());
+            let level = Level::new(shapes).map_err(|e| pinned_error(&e.into()))?;
+            self.config = self.config.with_level(level.id());
+            self.level = Some(level);
+            let world = PinnedWorld::adopt(self.config, built).map_err(|e| pinned_error(&e))?;
+            return Ok(RawDeserializedWorld::from_world(world.into_parts().0));
+        }
         let scene = catalog()
             .iter()
             .find(|s| s.name == name)
@@ -136,15 +171,15 @@ impl RawPinnedConfig {
         Err(pinned_error(&Error::ConfigMismatch(diffs)))
     }
 
-    /// The snapshot of the parts at `tick` (format 1; format 2, LZ4, when `compressed`), with a
-    /// MAC when `key` (32 bytes) is given: the parts adopted with every check, then written
-    /// as native code writes a pinned world.
+    /// The snapshot of the parts at `tick` in snapshot `format` (1; 2, LZ4; 3, linked to the
+    /// config's level), with a MAC when `key` (32 bytes) is given: the parts adopted with every
+    /// check, then written as native code writes a pinned world.
     #[allow(clippy::too_many_arguments)]
     pub fn snapshot(
         &self,
         at: f64,
         key_bytes: Option<Vec<u8>>,
-        compressed: bool,
+        format: u32,
         params: &mut RawIntegrationParameters,
         islands: &mut RawIslandManager,
         broad_phase: &mut RawBroadPhase,
@@ -173,11 +208,16 @@ impl RawPinnedConfig {
             tick(at)?,
         )
         .map_err(|e| pinned_error(&e))?;
-        Ok(if compressed {
-            world.snapshot_compressed(key.as_ref())
-        } else {
-            world.snapshot(key.as_ref())
-        })
+        match format {
+            1 => Ok(world.snapshot(key.as_ref())),
+            2 => Ok(world.snapshot_compressed(key.as_ref())),
+            3 => world
+                .snapshot_linked(self.level.as_ref(), key.as_ref())
+                .map_err(|e| pinned_error(&e)),
+            f => Err(js_error(&format!(
+                "snapshot format {f}: this build writes 1, 2 and 3"
+            ))),
+        }
     }
 
     /// Replaces the parts by the world of snapshot `bytes`, restored with every check of
@@ -204,7 +244,8 @@ impl RawPinnedConfig {
     ) -> Result<f64, JsValue> {
         let key = key(key_bytes)?;
         let restored =
-            PinnedWorld::restore(self.config, bytes, key.as_ref()).map_err(|e| pinned_error(&e))?;
+            PinnedWorld::restore_on(self.config, self.level.as_ref(), bytes, key.as_ref())
+                .map_err(|e| pinned_error(&e))?;
         let (world, tick) = restored.into_parts();
         let mut parts = WorldParts {
             params,

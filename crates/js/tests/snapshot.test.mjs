@@ -87,6 +87,30 @@ test("the package's snapshot of a world is the native file, byte for byte, and b
   assert.deepEqual(nativeContinue(file("js.snap"), 30), jsContinue(world, 30));
 });
 
+test("a world on a level: format 3 refers to the level, natively and in the package", () => {
+  // The native level scene and its level file; the package's, built from the same scene, is
+  // the same level (its id is the BLAKE3 of canonical bytes).
+  cli("snapshot", "save", "--scene", "trimesh_level", "--steps", "20", "--format", "3",
+    "--level", file("native.level"), "--out", file("level.snap"));
+  const level = bytes("native.level");
+  const world = RAPIER.PinnedWorld.fromScene(V, 0, "trimesh_level");
+  assert.deepEqual(world.level, level);
+  assert.match(world.levelId, /^[0-9a-f]{64}$/);
+  for (let i = 0; i < 20; i++) world.step();
+  const linked = world.snapshot(undefined, { format: 3 });
+  assert.ok(linked.length * 10 < world.snapshot().length, `${linked.length} bytes`);
+  // Native and package bytes hold one world: each restores the other's, continuing alike.
+  writeFileSync(file("js-level.snap"), linked);
+  const fromNative = RAPIER.PinnedWorld.restore(V, 0, bytes("level.snap"), undefined, undefined, level);
+  assert.deepEqual(fromNative.snapshot(), world.snapshot());
+  assert.deepEqual(jsContinue(fromNative, 10),
+    nativeContinue(file("js-level.snap"), 10, "--level", file("native.level")));
+  // Without the level: the native refusal, naming the level's id.
+  const native = nativeRefusal("--physics-version", String(V), file("level.snap"));
+  assert.equal(native.kind, "LevelMissing");
+  assert.ok(native.message.includes(world.levelId), native.message);
+});
+
 test("an authenticated snapshot restores with its key", () => {
   const world = RAPIER.PinnedWorld.restore(V, 0, bytes("mac.snap"), key);
   assert.deepEqual(jsContinue(world, 10), nativeContinue(file("mac.snap"), 10, "--key-file", file("key")));

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{PhysicsVersion, WorldConfig};
+use rapier_pinned::{LevelId, PhysicsVersion, WorldConfig};
 
 use crate::error::{NetError, Refusal};
 use crate::wire::WireError;
@@ -464,6 +464,7 @@ pub fn check_hello(
         settings,
         resume,
         sends_inputs,
+        level,
     } = msg
     else {
         return Err(Refusal::NotHello(Box::new(msg)));
@@ -486,6 +487,13 @@ pub fn check_hello(
         return Err(Refusal::Match {
             client: match_id,
             server,
+        });
+    }
+    let level = level.map(LevelId);
+    if level != config.level() {
+        return Err(Refusal::Level {
+            client: level,
+            server: config.level(),
         });
     }
     Ok((resume, sends_inputs))

@@ -13,7 +13,7 @@ use std::net::TcpStream;
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{PinnedWorld, SnapshotKey, WorldConfig};
+use rapier_pinned::{Level, PinnedWorld, SnapshotKey, WorldConfig};
 use rapier_pinned_digest::state_digest;
 
 use crate::error::{NetError, Violation};
@@ -79,6 +79,7 @@ struct Game {
 /// naming it, after which the session is over.
 pub struct Lockstep {
     config: WorldConfig,
+    level: Option<Level>,
     key: Option<SnapshotKey>,
     bot: bool,
     desync_at: Option<u64>,
@@ -99,6 +100,7 @@ impl Lockstep {
     ) -> Lockstep {
         Lockstep {
             config,
+            level: None,
             key,
             bot,
             desync_at,
@@ -107,7 +109,17 @@ impl Lockstep {
         }
     }
 
-    /// The first message on a connection: the client's physics-version, match and settings;
+    /// The same client on `level`: its world is on the level (`config` with the level's id), and
+    /// it restores the welcome's snapshot with the level's bytes.
+    pub fn on_level(self, level: Level) -> Lockstep {
+        Lockstep {
+            config: self.config.with_level(level.id()),
+            level: Some(level),
+            ..self
+        }
+    }
+
+    /// The first message on a connection: the client's physics-version, match, settings and level;
     /// after a [`Step::reconnect`], a resumption at the migration's tick in the seat it held.
     pub fn hello(&self) -> ClientMsg {
         let resume = match (&self.phase, &self.game) {
@@ -123,6 +135,7 @@ impl Lockstep {
             settings: self.config.settings(),
             resume,
             sends_inputs: self.bot,
+            level: self.config.level().map(|id| id.0),
         }
     }
 
@@ -164,14 +177,20 @@ impl Lockstep {
                 player,
                 input_delay,
                 snapshot,
+                ..
             } => (tick, digest_every, player, input_delay, snapshot),
             ServerMsg::Refused { reason } => return Err(NetError::Refused { by: None, reason }),
             other => {
                 return Err(NetError::Protocol(Violation::NotWelcome(Box::new(other))));
             }
         };
-        let world = PinnedWorld::restore(self.config, &snapshot, self.key.as_ref())
-            .map_err(NetError::Snapshot)?;
+        let world = PinnedWorld::restore_on(
+            self.config,
+            self.level.as_ref(),
+            &snapshot,
+            self.key.as_ref(),
+        )
+        .map_err(NetError::Snapshot)?;
         if world.tick() != tick {
             return Err(NetError::SnapshotTick {
                 snapshot: world.tick(),
@@ -356,7 +375,19 @@ pub fn join(
     desync_at: Option<u64>,
     log: &mut dyn Write,
 ) -> Result<Session, NetError> {
-    let mut client = Lockstep::new(config, key.cloned(), bot, desync_at);
+    join_with(
+        Lockstep::new(config, key.cloned(), bot, desync_at),
+        addr,
+        log,
+    )
+}
+
+/// [`join`] with a client made by the caller (e.g. [`Lockstep::on_level`]).
+pub fn join_with(
+    mut client: Lockstep,
+    addr: &str,
+    log: &mut dyn Write,
+) -> Result<Session, NetError> {
     let mut stream = connect(addr, &client.hello())?;
     loop {
         let msg = receive::<ServerMsg>(&mut stream)?;
@@ -431,6 +462,7 @@ mod tests {
                 digest_every: 5,
                 player: Some(1),
                 input_delay: 2,
+                level: None,
                 snapshot: snapshot.clone(),
             })
             .unwrap();
@@ -519,6 +551,7 @@ mod tests {
             digest_every: 60,
             player: None,
             input_delay: 2,
+            level: None,
             snapshot: arena(config).snapshot(None),
         };
         let mut client = Lockstep::new(config, None, false, None);

@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use rapier_pinned::{FieldDiff, GameSettings, PhysicsVersion};
+use rapier_pinned::{FieldDiff, GameSettings, LevelId, PhysicsVersion};
 
 use crate::inputs::PLAYERS;
 use crate::wire::{ClientMsg, ServerMsg, WireError};
@@ -288,6 +288,14 @@ pub enum Refusal {
         /// The server's.
         server: u64,
     },
+    /// The client's world is not on the match's level (or on one when the match is on none):
+    /// it lacks the level's bytes, or holds another level.
+    Level {
+        /// The client's.
+        client: Option<LevelId>,
+        /// The match's.
+        server: Option<LevelId>,
+    },
     /// A reconnection at another tick than the match's.
     ResumeTick {
         /// The client's.
@@ -331,6 +339,24 @@ impl std::fmt::Display for Refusal {
             Refusal::PhysicsVersion { client, server } => write!(
                 f,
                 "physics-version {client}; this match runs physics-version {server}"
+            ),
+            Refusal::Level {
+                client,
+                server: Some(server),
+            } => match client {
+                None => write!(f, "this match is on level {server}, which the client lacks"),
+                Some(client) => write!(
+                    f,
+                    "the client is on level {client}; this match is on level {server}"
+                ),
+            },
+            Refusal::Level {
+                client,
+                server: None,
+            } => write!(
+                f,
+                "the client is on level {}; this match is on no level",
+                client.map_or("none".to_string(), |c| c.to_string())
             ),
             Refusal::Settings { differ, server } => {
                 let list: Vec<String> = differ.iter().map(ToString::to_string).collect();

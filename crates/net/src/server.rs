@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{PinnedWorld, SnapshotKey};
+use rapier_pinned::{Error, Level, LevelId, PinnedWorld, SnapshotKey};
 use rapier_pinned_digest::state_digest;
 
 use crate::admission::{self, Door, Hello};
@@ -58,6 +58,9 @@ pub struct ServerConfig {
     pub input_delay: u64,
     /// The fleet key snapshots are authenticated with.
     pub key: Option<SnapshotKey>,
+    /// The level the world is on (its config's), which the welcome's snapshot refers to; a
+    /// client must hold it.
+    pub level: Option<Level>,
     /// Hand the match over at this tick: write the snapshot to the file, tell the clients to
     /// reconnect to the address, and stop.
     pub migrate: Option<(u64, String, PathBuf)>,
@@ -104,6 +107,7 @@ pub fn serve(
     config: ServerConfig,
     log: &mut dyn Write,
 ) -> Result<(u64, u64), NetError> {
+    check_level(&world, config.level.as_ref())?;
     let mut door = Door::open(listener, *world.config(), config.timeout).map_err(NetError::Io)?;
     let (tx, rx) = channel();
     let mut peers: Vec<Peer> = Vec::new();
@@ -234,6 +238,21 @@ pub fn serve(
     }
 }
 
+/// The server's level is its world's (the welcome's snapshot refers to it): a world on a level
+/// needs it, a world on none takes none.
+fn check_level(world: &PinnedWorld, level: Option<&Level>) -> Result<(), NetError> {
+    let given = level.map(Level::id);
+    match (world.config().level(), given) {
+        (needed, given) if needed == given => Ok(()),
+        (Some(needed), None) => Err(NetError::Snapshot(Error::LevelMissing { needed })),
+        (needed, Some(given)) => Err(NetError::Snapshot(Error::WrongLevel {
+            needed: needed.unwrap_or(LevelId([0; 32])),
+            given,
+        })),
+        (None, None) => unreachable!("equal"),
+    }
+}
+
 /// Seats a client whose hello passed the door's checks, the match being at `world`'s tick: with
 /// the snapshot taken now, or as a reconnection at this tick in the seat it held; a new client
 /// takes the lowest seat not `taken`. Or refuses it with the reason
@@ -280,7 +299,10 @@ fn seat(
             digest_every,
             player,
             input_delay,
-            snapshot: world.snapshot(config.key.as_ref()),
+            level: world.config().level().map(|id| id.0),
+            snapshot: world
+                .snapshot_linked(config.level.as_ref(), config.key.as_ref())
+                .expect("the level was checked against the world's when the server started"),
         },
         Some(_) => ServerMsg::Resumed {
             tick,
@@ -560,6 +582,7 @@ mod tests {
             digest_every: 60,
             input_delay: 2,
             key: None,
+            level: None,
             migrate: None,
             timeout: Duration::from_secs(1),
         };

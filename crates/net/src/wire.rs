@@ -23,7 +23,8 @@ use crate::inputs::Input;
 /// The first bytes of every frame.
 pub const MAGIC: [u8; 4] = *b"RPNW";
 /// The wire protocol's version, after the magic: a change of any message is a new version.
-pub const PROTOCOL_VERSION: u16 = 1;
+/// Version 2 (issue 45): the hello and the welcome name the match's level.
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// The largest frame either side accepts: a snapshot of the 5,000-body scene fits.
 pub const MAX_FRAME: u32 = 64 << 20;
@@ -52,6 +53,9 @@ pub enum ClientMsg {
         settings: GameSettings,
         resume: Option<Resume>,
         sends_inputs: bool,
+        /// The id of the level the client's world is on, whose bytes it holds
+        /// ([`rapier_pinned::Level`]); `None`: no level.
+        level: Option<[u8; 32]>,
     },
     /// The inputs of the client's player for `tick` (applied before stepping into it).
     Inputs { tick: u64, inputs: Vec<Input> },
@@ -70,14 +74,15 @@ pub struct Resume {
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ServerMsg {
-    /// The world at `tick` as a pinned snapshot; ticks after it follow. The client reports its
-    /// digest every `digest_every` ticks, plays `player` (`None`: a spectator) and sends its
-    /// inputs `input_delay` ticks ahead.
+    /// The world at `tick` as a pinned snapshot (format 3, linked to the match's `level` when it
+    /// is on one); ticks after it follow. The client reports its digest every `digest_every`
+    /// ticks, plays `player` (`None`: a spectator) and sends its inputs `input_delay` ticks ahead.
     Welcome {
         tick: u64,
         digest_every: u64,
         player: Option<u32>,
         input_delay: u64,
+        level: Option<[u8; 32]>,
         snapshot: Vec<u8>,
     },
     /// A reconnecting client's world is the server's at `tick`; ticks after it follow, as after
@@ -318,6 +323,7 @@ mod tests {
                 player: None,
             }),
             sends_inputs: true,
+            level: Some([5; 32]),
         }
     }
 
@@ -352,7 +358,7 @@ mod tests {
         other[4] = 9;
         assert_eq!(
             reason(&other),
-            "wire protocol version 9; this build speaks version 1"
+            "wire protocol version 9; this build speaks version 2"
         );
         // A whole frame whose payload is not a message.
         let mut garbage = frame[..HEADER_LEN].to_vec();

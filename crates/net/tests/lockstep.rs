@@ -37,6 +37,7 @@ fn server(ticks: u64, clients: usize, timeout: Duration) -> (String, Server) {
             digest_every: 60,
             input_delay: 3,
             key: None,
+            level: None,
             migrate: None,
             timeout,
         };
@@ -95,6 +96,7 @@ fn a_player_that_sends_no_inputs_holds_the_match_up_once_for_the_timeout() {
         settings: config.settings(),
         resume: None,
         sends_inputs: true,
+        level: None,
     };
     send(&mut silent, &hello).unwrap();
     while !matches!(receive(&mut silent).unwrap(), ServerMsg::Bye { .. }) {}

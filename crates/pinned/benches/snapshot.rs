@@ -31,8 +31,14 @@
 //! medians of `snapshot` vs `snapshot_compressed`, `restore` of each, and each codec's
 //! compression and decompression of the payload alone.
 //!
+//! A third part measures **snapshot format 3** (`linked`; `docs/snapshot-cost.md`, "Format 3"):
+//! for `pyramid` (60 steps), `arena` (120), `mixed_5000` (30) and the level scene
+//! `trimesh_level` (60 steps, on its level: a 50,562-triangle terrain and a rock), bytes per body
+//! of formats 1, 2 and 3, and the medians of each format's save and validated restore (with and
+//! without a MAC) against a plain decode of format 1.
+//!
 //! Any non-`--` argument is a scene-name filter (`cargo bench -p rapier-pinned --bench snapshot
-//! -- pyramid`); `overhead` or `sizes` runs only that part.
+//! -- pyramid`); `overhead`, `sizes` or `linked` runs only that part.
 
 use std::time::Instant;
 
@@ -40,7 +46,7 @@ use bincode::Options;
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{compress_payload, decompress_payload, encode_world};
 use rapier_pinned::{
-    inspect, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN,
+    inspect, Level, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, HEADER_LEN,
     PHYSICS_VERSION_CURRENT,
 };
 
@@ -415,6 +421,113 @@ fn size_scene(name: &str, steps: usize) -> String {
     )
 }
 
+/// A world of the current physics-version after `steps` steps: a catalog scene, or the level
+/// scene `trimesh_level` on its level.
+fn current_world(name: &str, steps: usize) -> (PinnedWorld, Option<Level>) {
+    let config = WorldConfig::new(PHYSICS_VERSION_CURRENT).expect("current physics-version");
+    let (world, level) = if name == "trimesh_level" {
+        let (built, shapes) = rapier_pinned_scenes::trimesh_level(config.params());
+        let level = Level::new(shapes).expect("serializable shapes");
+        let config = config.with_level(level.id());
+        (PinnedWorld::adopt(config, built), Some(level))
+    } else {
+        let scene = rapier_pinned_scenes::find(name).expect("catalog scene");
+        (
+            PinnedWorld::adopt(config, scene.build(config.params())),
+            None,
+        )
+    };
+    let mut world = world.expect("adopt");
+    for _ in 0..steps {
+        world.step();
+    }
+    (world, level)
+}
+
+/// The format-3 part for one scene; returns the table row and format 3's bytes per body.
+fn linked_scene(name: &str, steps: usize) -> (String, f64) {
+    let (world, level) = current_world(name, steps);
+    let level = level.as_ref();
+    let config = *world.config();
+    let key = SnapshotKey::new([0x5a; 32]);
+    let bodies = world.bodies().len();
+    let per_body = |n: usize| n as f64 / bodies as f64;
+    let f1 = world.snapshot(None);
+    let f2 = world.snapshot_compressed(None);
+    let f3 = world
+        .snapshot_linked(level, None)
+        .expect("the config's level");
+    let f3_mac = world.snapshot_linked(level, Some(&key)).unwrap();
+    let restored = PinnedWorld::restore_on(config, level, &f3, None).unwrap();
+    assert_eq!(
+        restored.snapshot(None),
+        f1,
+        "format 3 restores format 1's world"
+    );
+    let payload = &f1[HEADER_LEN..];
+    let mut ops = vec![
+        Op::new("plain decode (format 1)", || codec_decode(payload)),
+        Op::new("save format 1", || world.snapshot(None)),
+        Op::new("save format 2", || world.snapshot_compressed(None)),
+        Op::new("save format 3", || {
+            world.snapshot_linked(level, None).unwrap()
+        }),
+        Op::new("restore format 1", || {
+            PinnedWorld::restore(config, &f1, None).unwrap()
+        }),
+        Op::new("restore format 2", || {
+            PinnedWorld::restore(config, &f2, None).unwrap()
+        }),
+        Op::new("restore format 3", || {
+            PinnedWorld::restore_on(config, level, &f3, None).unwrap()
+        }),
+        Op::new("restore format 3, MAC", || {
+            PinnedWorld::restore_on(config, level, &f3_mac, Some(&key)).unwrap()
+        }),
+    ];
+    let rounds = if bodies > 1000 { 21 } else { 101 };
+    for op in &mut ops {
+        op.sample();
+    }
+    let n = ops.len();
+    for r in 0..rounds {
+        for i in 0..n {
+            let k = (r + i) % n;
+            let s = ops[k].sample();
+            ops[k].samples.push(s);
+        }
+    }
+    let ms = |n: &str| ops.iter().find(|o| o.name == n).unwrap().median_ms();
+    println!(
+        "\n{name} after {steps} steps (physics-version {PHYSICS_VERSION_CURRENT}): {bodies} \
+         bodies{}",
+        level.map_or(String::new(), |l| format!(
+            ", on a level of {} B",
+            l.bytes().len()
+        ))
+    );
+    for op in &ops {
+        println!(
+            "  {:<26} {:>10.4} ms median {:>10.4} min",
+            op.name,
+            op.median_ms(),
+            op.min_ms()
+        );
+    }
+    let decode = ms("plain decode (format 1)");
+    let row = format!(
+        "{name:<14} {:>9.1} {:>9.1} {:>9.1} {:>9.2}x {:>9.2}x {:>9.2}x {:>9.2}x",
+        per_body(f1.len()),
+        per_body(f2.len()),
+        per_body(f3.len()),
+        ms("save format 3") / ms("save format 1"),
+        ms("restore format 1") / decode,
+        ms("restore format 3") / decode,
+        ms("restore format 3, MAC") / decode,
+    );
+    (row, per_body(f3.len()))
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; any other argument is a scene-name filter, or a part.
     let args: Vec<String> = std::env::args()
@@ -424,12 +537,12 @@ fn main() {
     let parts: Vec<&str> = args
         .iter()
         .map(String::as_str)
-        .filter(|a| matches!(*a, "overhead" | "sizes"))
+        .filter(|a| matches!(*a, "overhead" | "sizes" | "linked"))
         .collect();
     let filter: Vec<&str> = args
         .iter()
         .map(String::as_str)
-        .filter(|a| !matches!(*a, "overhead" | "sizes"))
+        .filter(|a| !matches!(*a, "overhead" | "sizes" | "linked"))
         .collect();
     let part = |p: &str| parts.is_empty() || parts.contains(&p);
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f));
@@ -471,6 +584,45 @@ fn main() {
         );
         for row in rows {
             println!("{row}");
+        }
+    }
+    if part("linked") {
+        let mut rows = Vec::new();
+        let scenes = [
+            ("pyramid", 60),
+            ("arena", 120),
+            ("mixed_5000", 30),
+            ("trimesh_level", rapier_pinned_scenes::LEVEL_STEPS),
+        ];
+        for (name, steps) in scenes {
+            if wanted(name) {
+                rows.push((name, linked_scene(name, steps)));
+            }
+        }
+        println!(
+            "\nformat 3 (B/body of the whole snapshot; times as ratios), physics-version \
+             {PHYSICS_VERSION_CURRENT}:"
+        );
+        println!(
+            "{:<14} {:>9} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10}",
+            "scene",
+            "format 1",
+            "format 2",
+            "format 3",
+            "save 3/1",
+            "rest.1/dec",
+            "rest.3/dec",
+            "+MAC/dec"
+        );
+        for (_, (row, _)) in &rows {
+            println!("{row}");
+        }
+        let per_body = |n: &str| rows.iter().find(|r| r.0 == n).map(|r| r.1 .1);
+        if let (Some(level), Some(pyramid)) = (per_body("trimesh_level"), per_body("pyramid")) {
+            println!(
+                "trimesh_level / pyramid, format 3 B/body: {:.2}x (gate <= 2)",
+                level / pyramid
+            );
         }
     }
 }

@@ -29,11 +29,22 @@ pub(crate) fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
         .expect("bincode serialization into memory cannot fail")
 }
 
-/// Decodes a whole world from exactly `bytes`, reading at most `bytes.len()` bytes.
-pub(crate) fn decode_world(bytes: &[u8]) -> Result<PhysicsWorld, String> {
+/// Appends the bytes of `value` to `out`; an error for a value with no serialization (a custom
+/// shape).
+pub(crate) fn encode_into<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<(), ()> {
+    options(u64::MAX).serialize_into(out, value).map_err(|_| ())
+}
+
+/// Decodes a `T` from exactly `bytes`, reading at most `bytes.len()` bytes.
+pub(crate) fn decode_exact<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
     options(bytes.len() as u64)
         .deserialize(bytes)
         .map_err(|e| e.to_string())
+}
+
+/// Decodes a whole world from exactly `bytes`, reading at most `bytes.len()` bytes.
+pub(crate) fn decode_world(bytes: &[u8]) -> Result<PhysicsWorld, String> {
+    decode_exact(bytes)
 }
 
 /// Decodes a `T` from the start of `bytes` (what follows is not read): a payload's leading

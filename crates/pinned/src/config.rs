@@ -8,6 +8,7 @@
 
 use crate::diff::{diff_fields, gravity_fields, FieldDiff};
 use crate::error::ConfigError;
+use crate::level::LevelId;
 use crate::settings::GameSettings;
 use crate::version::{self, PhysicsVersion, VersionEntry};
 use rapier3d::prelude::{IntegrationParameters, Vector};
@@ -19,6 +20,7 @@ pub struct WorldConfig {
     entry: &'static VersionEntry,
     settings: GameSettings,
     match_id: u64,
+    level: Option<LevelId>,
 }
 
 impl PartialEq for WorldConfig {
@@ -26,6 +28,7 @@ impl PartialEq for WorldConfig {
         self.entry.number == other.entry.number
             && self.settings == other.settings
             && self.match_id == other.match_id
+            && self.level == other.level
     }
 }
 
@@ -42,6 +45,7 @@ impl WorldConfig {
             entry,
             settings: entry.default_settings(),
             match_id: 0,
+            level: None,
         })
     }
 
@@ -55,6 +59,20 @@ impl WorldConfig {
     /// The same config for match `match_id`.
     pub fn with_match_id(self, match_id: u64) -> Self {
         Self { match_id, ..self }
+    }
+
+    /// The same config for a world on the level `level` (its static shapes, shipped to every
+    /// peer; [`crate::Level`]). The level is part of the match: the config digest covers its id.
+    pub fn with_level(self, level: LevelId) -> Self {
+        Self {
+            level: Some(level),
+            ..self
+        }
+    }
+
+    /// The level the world is on, if any.
+    pub fn level(&self) -> Option<LevelId> {
+        self.level
     }
 
     /// The physics-version.
@@ -93,16 +111,21 @@ impl WorldConfig {
     }
 
     /// BLAKE3 of the entry's [`VersionEntry::digest`] (32 bytes), `match_id` as a u64
-    /// little-endian (8 bytes) and, only when the settings are not the version's defaults,
-    /// [`GameSettings`]' 20 bytes (gravity, `dt`, `length_unit` as f32 bits): a config of default
-    /// settings has the digest it had before games could choose, so every earlier snapshot and
-    /// conformance vector keeps its verdict.
+    /// little-endian (8 bytes), only when the settings are not the version's defaults
+    /// [`GameSettings`]' 20 bytes (gravity, `dt`, `length_unit` as f32 bits), and only when the
+    /// world is on a level its [`LevelId`] (32 bytes): a config of default settings and no level
+    /// has the digest it had before games could choose, so every earlier snapshot and
+    /// conformance vector keeps its verdict. (The four hashed lengths, 40, 60, 72 and 92 bytes,
+    /// tell the cases apart.)
     pub fn digest(&self) -> [u8; 32] {
         let mut hasher = blake3::Hasher::new();
         hasher.update(&self.entry.digest());
         hasher.update(&self.match_id.to_le_bytes());
         if self.settings != self.entry.default_settings() {
             hasher.update(&self.settings.digest_bytes());
+        }
+        if let Some(level) = self.level {
+            hasher.update(&level.0);
         }
         *hasher.finalize().as_bytes()
     }

@@ -3,6 +3,8 @@
 
 use crate::codec::DecompressionError;
 use crate::diff::{real, FieldDiff};
+use crate::level::{LevelError, LevelId};
+use crate::link::LinkError;
 use crate::physics_version::PhysicsVersion;
 use rapier3d::prelude::{ColliderHandle, RigidBodyHandle};
 
@@ -98,6 +100,29 @@ pub enum Error {
     /// names which, with its numbers.
     #[error("compressed payload refused: {0}")]
     Decompression(DecompressionError),
+    /// A format-3 snapshot refers to a level the restore was not given.
+    #[error("snapshot refers to level {needed}, which this restore does not have")]
+    LevelMissing {
+        /// The level's id.
+        needed: LevelId,
+    },
+    /// A format-3 snapshot refers to another level than the one given, or a world is saved
+    /// with a level that is not its config's.
+    #[error("snapshot refers to level {needed}, the level given is {given}")]
+    WrongLevel {
+        /// The level the snapshot (or the config) names.
+        needed: LevelId,
+        /// The level given.
+        given: LevelId,
+    },
+    /// The bytes given as a level are not one ([`crate::Level::read`]): the cause names why.
+    #[error("level refused: {0}")]
+    BadLevel(LevelError),
+    /// A format-3 linked payload (`docs/protocol.md` §3.2) does not expand to exactly its
+    /// stated length: the cause names which record, with its numbers. (A stated length over
+    /// [`crate::PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`].)
+    #[error("linked payload refused: {0}")]
+    Link(LinkError),
     /// The payload does not decode as a world. Text: bincode's message (another library's, of
     /// no structure this crate defines), or `panic while decoding: <the panic's message>` when
     /// the decoding or the checks of the decoded world panic (on restore, and on
@@ -252,6 +277,12 @@ impl std::fmt::Display for BodyOrCollider {
     }
 }
 
+impl From<LevelError> for Error {
+    fn from(e: LevelError) -> Self {
+        Error::BadLevel(e)
+    }
+}
+
 /// The errors a restore returns (the same enum as [`Error`]).
 pub type RestoreError = Error;
 
@@ -296,22 +327,6 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         self.into()
     }
-}
-
-/// Runs `run`; a panic becomes `wrap("panic while <during>: <message>")`.
-pub(crate) fn catch_panic<T>(
-    run: impl FnOnce() -> Result<T, Error>,
-    during: &str,
-    wrap: fn(String) -> Error,
-) -> Result<T, Error> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|panic| {
-        let msg = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        Err(wrap(format!("panic while {during}: {msg}")))
-    })
 }
 
 /// Lowercase hex of `bytes`.

@@ -9,10 +9,15 @@ pub const FORMAT_VERSION: u16 = 1;
 /// Snapshot format 2, what [`crate::PinnedWorld::snapshot_compressed`] writes: format 1 plus
 /// flag bit 1 ([`FLAG_COMPRESSED`]).
 pub const FORMAT_VERSION_2: u16 = 2;
+/// Snapshot format 3, what [`crate::PinnedWorld::snapshot_linked`] writes: the payload as a
+/// linked record stream (`docs/protocol.md` §3.2) after the id of the level it refers to, the
+/// stream compressed when flag bit 1 is set.
+pub const FORMAT_VERSION_3: u16 = 3;
 /// Flag bit 0: the MAC field holds a keyed MAC.
 pub const FLAG_MAC: u16 = 1 << 0;
 /// Flag bit 1: the payload is stored compressed (u32 little-endian uncompressed length, then one
-/// LZ4 block). Defined by format 2; refused by format 1 (`UnknownFlags`).
+/// LZ4 block). Defined by formats 2 and 3 (in format 3 the record stream is compressed); refused by
+/// format 1 (`UnknownFlags`).
 pub const FLAG_COMPRESSED: u16 = 1 << 1;
 /// The header length in bytes.
 pub const HEADER_LEN: usize = 128;

@@ -55,6 +55,9 @@ mod config;
 mod diff;
 mod error;
 mod format;
+mod level;
+mod link;
+mod panic;
 mod physics_version;
 mod settings;
 mod snapshot;
@@ -72,10 +75,13 @@ pub use error::{
     SettingValue,
 };
 pub use format::{
-    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_LEN,
+    MAGIC, PAYLOAD_LIMIT,
 };
+pub use level::{Level, LevelError, LevelId, LEVEL_FORMAT, LEVEL_MAGIC};
+pub use link::LinkError;
 pub use settings::{Choices, GameSettings};
-pub use snapshot::{inspect, recorded_params, SnapshotInfo, SnapshotKey};
+pub use snapshot::{inspect, recorded_params, recorded_params_on, SnapshotInfo, SnapshotKey};
 pub use upstream::import_upstream;
 pub use version::{
     entry, ParsePhysicsVersionError, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT,
@@ -89,7 +95,8 @@ pub use world::PinnedWorld;
 #[doc(hidden)]
 pub mod testing {
     pub use crate::snapshot::{
-        compress_payload, decompress_payload, seal, seal_compressed, seal_stored,
+        compress_payload, decompress_payload, expand_linked, seal, seal_compressed, seal_linked,
+        seal_stored,
     };
     pub use crate::world::encode_world;
 }

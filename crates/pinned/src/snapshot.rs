@@ -4,8 +4,8 @@
 //! | offset | size | field |
 //! |---:|---:|---|
 //! | 0 | 8 | magic `RPINSNAP` |
-//! | 8 | 2 | format version: 1, or 2 |
-//! | 10 | 2 | flags: bit 0 MAC present; bit 1 (format 2 only) payload compressed; every other bit refused |
+//! | 8 | 2 | format version: 1, 2 or 3 |
+//! | 10 | 2 | flags: bit 0 MAC present; bit 1 (formats 2 and 3) payload compressed; every other bit refused |
 //! | 12 | 4 | physics-version |
 //! | 16 | 8 | tick |
 //! | 24 | 32 | config digest |
@@ -15,13 +15,19 @@
 //!
 //! A compressed payload is the uncompressed length (u32 little-endian) followed by one LZ4 block;
 //! it is decompressed, bounded, after the checksum and the MAC have verified the stored bytes.
+//! A format-3 payload is the 32-byte id of the level it refers to (zero: none), then the linked
+//! record stream ([`crate::link`]), compressed the same way when bit 1 is set.
 
 use crate::codec;
 use crate::config::{self, WorldConfig};
-use crate::error::{catch_panic, Error};
+use crate::error::Error;
 use crate::format::{
-    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_LEN,
+    MAGIC, PAYLOAD_LIMIT,
 };
+use crate::level::{Level, LevelId};
+use crate::link::{self, ExpandError, LinkError, Pattern};
+use crate::panic::catch_panic;
 use crate::validate;
 use crate::version::{self, PhysicsVersion};
 use rapier3d::prelude::{IntegrationParameters, PhysicsWorld, Vector};
@@ -30,12 +36,14 @@ use rapier3d::prelude::{IntegrationParameters, PhysicsWorld, Vector};
 fn flags_known(format_version: u16) -> u16 {
     match format_version {
         FORMAT_VERSION => FLAG_MAC,
-        FORMAT_VERSION_2 => FLAG_MAC | FLAG_COMPRESSED,
+        FORMAT_VERSION_2 | FORMAT_VERSION_3 => FLAG_MAC | FLAG_COMPRESSED,
         _ => 0,
     }
 }
 const CHECKSUM: std::ops::Range<usize> = 64..96;
 const MAC: std::ops::Range<usize> = 96..128;
+/// Bytes of the level id a format-3 payload starts with.
+const LEVEL_ID_LEN: usize = 32;
 
 /// A 32-byte fleet key for the snapshot MAC. Its `Debug` does not print the key.
 #[derive(Clone)]
@@ -57,15 +65,18 @@ impl std::fmt::Debug for SnapshotKey {
 /// The header of a snapshot whose framing and checksum are valid (see [`inspect`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SnapshotInfo {
-    /// The snapshot format version (1 or 2).
+    /// The snapshot format version (1, 2 or 3).
     pub format_version: u16,
     /// The flags.
     pub flags: u16,
     /// Whether the MAC flag is set (the MAC itself is only checked by a restore with a key).
     pub authenticated: bool,
-    /// Whether the payload is stored compressed (format 2, flag bit 1). [`inspect`] does not
-    /// decompress it: a restore does.
+    /// Whether the payload is stored compressed (formats 2 and 3, flag bit 1). [`inspect`] does
+    /// not decompress it: a restore does.
     pub compressed: bool,
+    /// The level a format-3 snapshot refers to (`None`: no level, or format 1 or 2). Read by
+    /// [`inspect`] from the stored payload's first 32 bytes.
+    pub level: Option<LevelId>,
     /// The physics-version (possibly one this build does not know).
     pub physics_version: PhysicsVersion,
     /// The tick (steps taken by the world).
@@ -160,6 +171,45 @@ pub fn seal_stored(
     out
 }
 
+/// Frames `payload` (the format-1 world encoding) as a format-3 snapshot: the id of `level` (zero
+/// without one), then the payload as a record stream in which every occurrence of a level shape
+/// and every repeat of a `shared` shape is a reference ([`crate::link`]), LZ4-compressed (flag
+/// bit 1); checksum and MAC over the stored bytes.
+///
+/// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_linked`] and tests.
+pub fn seal_linked(
+    physics_version: PhysicsVersion,
+    tick: u64,
+    config_digest: [u8; 32],
+    payload: &[u8],
+    level: Option<&Level>,
+    shared: &[Vec<u8>],
+    key: Option<&SnapshotKey>,
+) -> Vec<u8> {
+    let level_shapes = level.map(Level::shape_bytes).unwrap_or_default();
+    let patterns: Vec<Pattern<'_>> = (level_shapes.iter().enumerate())
+        .map(|(i, bytes)| Pattern {
+            bytes,
+            source: link::Source::Level(i as u32),
+        })
+        .chain(shared.iter().map(|bytes| Pattern {
+            bytes,
+            source: link::Source::Shared,
+        }))
+        .collect();
+    let mut stored = level.map_or([0; LEVEL_ID_LEN], |l| l.id().0).to_vec();
+    stored.extend_from_slice(&codec::compress(&link::link(payload, &patterns)));
+    seal_stored(
+        FORMAT_VERSION_3,
+        FLAG_COMPRESSED,
+        physics_version,
+        tick,
+        config_digest,
+        &stored,
+        key,
+    )
+}
+
 /// The stored form of a compressed payload (format 2, flag bit 1): the uncompressed length as a
 /// u32 little-endian, then one LZ4 block (`docs/protocol.md` §3.1). `payload` must be at most
 /// [`PAYLOAD_LIMIT`] bytes.
@@ -189,12 +239,27 @@ pub fn decompress_payload(stored: &[u8]) -> Result<Vec<u8>, Error> {
 /// physics-version is reported as found, known or not. A compressed payload is not
 /// decompressed.
 pub fn inspect(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
-    let info = frame(bytes)?;
+    let mut info = frame(bytes)?;
     lengths(bytes, info.payload_len)?;
     if checksum(bytes) != blake3::Hash::from(info.checksum) {
         return Err(Error::ChecksumMismatch);
     }
+    if info.format_version == FORMAT_VERSION_3 {
+        info.level = level_id(&bytes[HEADER_LEN..])?;
+    }
     Ok(info)
+}
+
+/// The level a format-3 stored payload refers to: its first 32 bytes, `None` when all zero
+/// (a payload shorter than them is [`LinkError::Truncated`]).
+fn level_id(stored: &[u8]) -> Result<Option<LevelId>, Error> {
+    let Some(id) = stored.first_chunk::<LEVEL_ID_LEN>() else {
+        return Err(Error::Link(LinkError::Truncated {
+            at: 0,
+            needed: LEVEL_ID_LEN as u64,
+        }));
+    };
+    Ok((*id != [0; LEVEL_ID_LEN]).then_some(LevelId(*id)))
 }
 
 /// Whether [`open`] checks the config digest (check 7), or skips it to tell a snapshot of
@@ -211,6 +276,7 @@ pub(crate) fn open(
     config: &WorldConfig,
     bytes: &[u8],
     key: Option<&SnapshotKey>,
+    level: Option<&Level>,
     match_id: Match,
 ) -> Result<(PhysicsWorld, u64), Error> {
     let info = frame(bytes)?;
@@ -222,23 +288,27 @@ pub(crate) fn open(
         });
     }
     if match_id == Match::Checked && info.config_digest != config.digest() {
-        return Err(settings_mismatch(config, bytes, &info, key).unwrap_or(
-            Error::ConfigDigestMismatch {
-                snapshot: info.config_digest,
-                world: config.digest(),
-            },
-        ));
+        return Err(
+            settings_mismatch(config, bytes, &info, key, level).unwrap_or(
+                Error::ConfigDigestMismatch {
+                    snapshot: info.config_digest,
+                    world: config.digest(),
+                },
+            ),
+        );
     }
-    let world = with_payload(bytes, &info, key, decode)?;
+    let world = with_payload(bytes, &info, key, level, decode)?;
     validate::validate_world(config, &world)?;
     Ok((world, info.tick))
 }
 
-/// Checks 8-11.1 (lengths, checksum, MAC, decompression), then `read` on the payload.
+/// Checks 8-11.1 (lengths, checksum, MAC, level, decompression, expansion), then `read` on the
+/// payload.
 fn with_payload<T>(
     bytes: &[u8],
     info: &SnapshotInfo,
     key: Option<&SnapshotKey>,
+    level: Option<&Level>,
     read: fn(&[u8]) -> Result<T, Error>,
 ) -> Result<T, Error> {
     lengths(bytes, info.payload_len)?;
@@ -247,6 +317,9 @@ fn with_payload<T>(
     // bytes, a few percent of the restore.
     verify(bytes, info, key)?;
     let stored = &bytes[HEADER_LEN..];
+    if info.format_version == FORMAT_VERSION_3 {
+        return read(&linked_payload(stored, info.compressed, level)?);
+    }
     if info.compressed {
         let payload = catch_panic(
             || decompress_payload(stored),
@@ -257,6 +330,60 @@ fn with_payload<T>(
     } else {
         read(stored)
     }
+}
+
+/// The format-1 payload of a verified format-3 stored payload: its level (the one given, if the
+/// snapshot names one), its record stream decompressed when `compressed`, then expanded; every
+/// step bounded (check 11.1 of `docs/protocol.md` §5).
+fn linked_payload(
+    stored: &[u8],
+    compressed: bool,
+    level: Option<&Level>,
+) -> Result<Vec<u8>, Error> {
+    let shapes = match (level_id(stored)?, level) {
+        (None, _) => Vec::new(),
+        (Some(needed), None) => return Err(Error::LevelMissing { needed }),
+        (Some(needed), Some(given)) if given.id() != needed => {
+            return Err(Error::WrongLevel {
+                needed,
+                given: given.id(),
+            })
+        }
+        (Some(_), Some(given)) => given.shape_bytes(),
+    };
+    let body = &stored[LEVEL_ID_LEN..];
+    let decompressed;
+    let stream = if compressed {
+        decompressed = catch_panic(
+            || decompress_payload(body),
+            "decoding",
+            |msg| Error::Decompression(codec::DecompressionError::Panic(msg)),
+        )?;
+        &decompressed[..]
+    } else {
+        body
+    };
+    catch_panic(
+        || {
+            link::expand(stream, &shapes, PAYLOAD_LIMIT).map_err(|e| match e {
+                ExpandError::TooLarge(claimed) => Error::PayloadTooLarge {
+                    claimed,
+                    limit: PAYLOAD_LIMIT,
+                },
+                ExpandError::Invalid(cause) => Error::Link(cause),
+            })
+        },
+        "decoding",
+        Error::Undecodable,
+    )
+}
+
+/// The format-1 payload a format-3 snapshot expands to, with `level` (after its framing checks;
+/// the checksum and MAC are not checked): what a format-3 snapshot is compared by.
+pub fn expand_linked(bytes: &[u8], level: Option<&Level>) -> Result<Vec<u8>, Error> {
+    let info = frame(bytes)?;
+    lengths(bytes, info.payload_len)?;
+    linked_payload(&bytes[HEADER_LEN..], info.compressed, level)
 }
 
 /// The payload's leading fields, a world's gravity and integration parameters: what a
@@ -274,8 +401,9 @@ fn settings_mismatch(
     bytes: &[u8],
     info: &SnapshotInfo,
     key: Option<&SnapshotKey>,
+    level: Option<&Level>,
 ) -> Option<Error> {
-    let (gravity, params) = with_payload(bytes, info, key, recorded).ok()?;
+    let (gravity, params) = with_payload(bytes, info, key, level, recorded).ok()?;
     let diffs = config::diff_world(config, &params, gravity);
     (!diffs.is_empty()).then_some(Error::ConfigMismatch(diffs))
 }
@@ -284,8 +412,16 @@ fn settings_mismatch(
 /// after its framing, length, checksum and decompression checks: what `snapshot inspect`
 /// prints as the world's settings. No key: the MAC is not checked.
 pub fn recorded_params(bytes: &[u8]) -> Result<(Vector, IntegrationParameters), Error> {
+    recorded_params_on(bytes, None)
+}
+
+/// [`recorded_params`] of a snapshot that may refer to `level` (format 3).
+pub fn recorded_params_on(
+    bytes: &[u8],
+    level: Option<&Level>,
+) -> Result<(Vector, IntegrationParameters), Error> {
     let info = frame(bytes)?;
-    with_payload(bytes, &info, None, recorded)
+    with_payload(bytes, &info, None, level, recorded)
 }
 
 /// Checks 9 and 10 of `docs/protocol.md` §5, in order: the checksum (`ChecksumMismatch`); with a
@@ -338,7 +474,7 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
     let array_at = |i: usize| -> [u8; 32] { bytes[i..i + 32].try_into().expect("32 bytes") };
     let format_version = u16_at(8);
-    if format_version != FORMAT_VERSION && format_version != FORMAT_VERSION_2 {
+    if ![FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3].contains(&format_version) {
         return Err(Error::UnknownFormatVersion(format_version));
     }
     let flags = u16_at(10);
@@ -355,6 +491,7 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
         flags,
         authenticated,
         compressed: flags & FLAG_COMPRESSED != 0,
+        level: None,
         physics_version: PhysicsVersion::new(u32_at(12)),
         tick: u64_at(16),
         config_digest: array_at(24),

@@ -38,7 +38,8 @@
 //! `catch_unwind` besides ([`validate_world`]).
 
 use crate::config::{diff_world, WorldConfig};
-use crate::error::{catch_panic, BodyOrCollider, Error};
+use crate::error::{BodyOrCollider, Error};
+use crate::panic::catch_panic;
 use rapier3d::parry::shape::validate_shape;
 use rapier3d::prelude::*;
 

@@ -3,6 +3,7 @@
 use crate::codec;
 use crate::config::WorldConfig;
 use crate::error::Error;
+use crate::level::{Level, LevelId};
 use crate::snapshot::{self, SnapshotKey};
 use crate::validate;
 use rapier3d::prelude::*;
@@ -277,8 +278,43 @@ impl PinnedWorld {
         )
     }
 
-    /// A world under `config` restored from `bytes` (format 1 or 2, compressed or not), after
-    /// every check of `docs/protocol.md`.
+    /// The world as a linked snapshot at this tick, authenticated when `key` is given: format 3.
+    /// The payload is [`Self::snapshot`]'s, written as records: every shape of `level` found in
+    /// it is a reference to the level, every further copy of a shape the world's colliders
+    /// share (one `Arc`) repeats the first, and the records are LZ4-compressed.
+    ///
+    /// `level` must be the config's ([`WorldConfig::level`]): [`Error::LevelMissing`] without
+    /// one when the config names one, [`Error::WrongLevel`] for another. A restore needs the
+    /// same level ([`Self::restore_on`]). As for format 2, the bytes are not canonical across
+    /// targets; the expanded payload is.
+    pub fn snapshot_linked(
+        &self,
+        level: Option<&Level>,
+        key: Option<&SnapshotKey>,
+    ) -> Result<Vec<u8>, Error> {
+        match (self.config.level(), level) {
+            (Some(needed), None) => return Err(Error::LevelMissing { needed }),
+            (needed, Some(given)) if needed != Some(given.id()) => {
+                return Err(Error::WrongLevel {
+                    needed: needed.unwrap_or(LevelId([0; 32])),
+                    given: given.id(),
+                })
+            }
+            _ => {}
+        }
+        Ok(snapshot::seal_linked(
+            self.config.physics_version(),
+            self.tick,
+            self.config.digest(),
+            &codec::encode(&self.world),
+            level,
+            &shared_shapes(&self.world.colliders),
+            key,
+        ))
+    }
+
+    /// A world under `config` restored from `bytes` (format 1, 2 or 3 without a level,
+    /// compressed or not), after every check of `docs/protocol.md`.
     ///
     /// With `key`, the snapshot must carry a MAC made with it. Without, a MAC is not checked (the
     /// checksum still is).
@@ -287,7 +323,18 @@ impl PinnedWorld {
         bytes: &[u8],
         key: Option<&SnapshotKey>,
     ) -> Result<Self, Error> {
-        let (world, tick) = snapshot::open(&config, bytes, key, snapshot::Match::Checked)?;
+        Self::restore_on(config, None, bytes, key)
+    }
+
+    /// [`Self::restore`] of a snapshot that may refer to `level` (format 3): a snapshot naming
+    /// a level is [`Error::LevelMissing`] without one, [`Error::WrongLevel`] with another.
+    pub fn restore_on(
+        config: WorldConfig,
+        level: Option<&Level>,
+        bytes: &[u8],
+        key: Option<&SnapshotKey>,
+    ) -> Result<Self, Error> {
+        let (world, tick) = snapshot::open(&config, bytes, key, level, snapshot::Match::Checked)?;
         Ok(Self {
             config,
             world,
@@ -306,7 +353,7 @@ impl PinnedWorld {
         bytes: &[u8],
         key: Option<&SnapshotKey>,
     ) -> Result<(PhysicsWorld, u64), Error> {
-        snapshot::open(&config, bytes, key, snapshot::Match::Ignored)
+        snapshot::open(&config, bytes, key, None, snapshot::Match::Ignored)
     }
 
     /// Replaces this world by the one in `bytes` (same config), atomically: the snapshot is
@@ -315,6 +362,29 @@ impl PinnedWorld {
         *self = Self::restore(self.config, bytes, key)?;
         Ok(())
     }
+}
+
+/// The bytes of every shape two or more colliders share (one `Arc`), in the order of their
+/// first collider, when long enough to be worth a reference: what a linked snapshot stores once.
+/// Pointers only decide which colliders share; the bytes and their order do not depend on them.
+fn shared_shapes(colliders: &ColliderSet) -> Vec<Vec<u8>> {
+    let mut uses: std::collections::HashMap<*const (), (usize, usize)> = Default::default();
+    let mut firsts = Vec::new();
+    for (i, (_, collider)) in colliders.iter().enumerate() {
+        let ptr = std::sync::Arc::as_ptr(&collider.shared_shape().0) as *const ();
+        let entry = uses.entry(ptr).or_insert((0, i));
+        entry.0 += 1;
+        if entry.0 == 2 {
+            firsts.push(entry.1);
+        }
+    }
+    firsts.sort_unstable();
+    let shapes: Vec<&Collider> = colliders.iter().map(|(_, c)| c).collect();
+    firsts
+        .into_iter()
+        .map(|i| codec::encode(shapes[i].shared_shape()))
+        .filter(|bytes| bytes.len() >= crate::link::MIN_REFERENCED)
+        .collect()
 }
 
 /// The payload encoding of a world (the bytes a snapshot carries after its header).

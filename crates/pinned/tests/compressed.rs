@@ -174,8 +174,14 @@ fn formats_and_flags() {
             ErrorKind::UnknownFormatVersion,
         ),
         (
-            "format 3",
+            // Format 3 reads its first 32 bytes as the id of a level it needs.
+            "format 3 over a format-2 stored payload",
             frame(3, FLAG_COMPRESSED, &stored),
+            ErrorKind::LevelMissing,
+        ),
+        (
+            "format 4",
+            frame(4, FLAG_COMPRESSED, &stored),
             ErrorKind::UnknownFormatVersion,
         ),
         (

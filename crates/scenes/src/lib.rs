@@ -7,6 +7,7 @@
 
 mod bench;
 mod catalog;
+mod level;
 mod thin;
 
 pub use bench::{bench_cases, bench_step, find_case, BenchCase, Workload, MIXED_STEPS};
@@ -15,6 +16,7 @@ pub use catalog::{
     probe_world, Crosser, ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM,
     TOWER_BEAMS, TOWER_LAYERS,
 };
+pub use level::{trimesh_level, LEVEL_BODIES, LEVEL_GRID, LEVEL_SCENE, LEVEL_STEPS};
 // The state digest lives in its own crate (the protocol's code needs it, not the catalog).
 pub use rapier_pinned_digest::{
     body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY,

@@ -1,0 +1,443 @@
+//! Snapshot format 3 (`docs/protocol.md` §3.2): a linked payload that refers to a level's shapes
+//! and stores a shared shape once. It restores to exactly the world format 1 gives (every catalog
+//! scene, every version, and a world on a 50,000-triangle level); a snapshot naming a level is
+//! refused, typed, without it or with another; a bad record stream is refused with its cause,
+//! after the checksum, never with a panic and never leaving the target changed.
+
+mod common;
+
+use common::{config, tower, Tally, MATCH, VERSION};
+use rapier3d::prelude::*;
+use rapier_pinned::testing::{compress_payload, encode_world, seal_stored};
+use rapier_pinned::{
+    inspect, recorded_params_on, Error, ErrorKind, Level, LevelError, LevelId, LinkError,
+    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_3,
+    HEADER_LEN,
+};
+use rapier_pinned_scenes::{catalog, state_digest, trimesh_level, LEVEL_GRID};
+
+/// The level scene under `version`, adopted on its level, after `steps` steps.
+fn on_level(version: PhysicsVersion, steps: usize) -> (PinnedWorld, Level) {
+    let params = WorldConfig::new(version).unwrap().params();
+    let (world, shapes) = trimesh_level(params);
+    let level = Level::new(shapes).unwrap();
+    let config = WorldConfig::new(version)
+        .unwrap()
+        .with_match_id(MATCH)
+        .with_level(level.id());
+    let mut world = PinnedWorld::adopt(config, world).unwrap();
+    for _ in 0..steps {
+        world.step();
+    }
+    (world, level)
+}
+
+#[test]
+fn every_scene_restores_the_same_world() {
+    for scene in catalog() {
+        for version in [PhysicsVersion::V1, PhysicsVersion::V2, PhysicsVersion::V3] {
+            let config = WorldConfig::new(version).unwrap().with_match_id(MATCH);
+            let mut built = scene.build(config.params());
+            built.gravity = Vector::from_array(config.entry().gravity);
+            let mut world = PinnedWorld::adopt(config, built).unwrap();
+            for _ in 0..if scene.name == "mixed_5000" { 3 } else { 20 } {
+                world.step();
+            }
+            let plain = world.snapshot(None);
+            let bytes = world.snapshot_linked(None, None).unwrap();
+            let info = inspect(&bytes).unwrap();
+            assert_eq!(info.format_version, FORMAT_VERSION_3);
+            assert_eq!(info.level, None);
+            let restored = PinnedWorld::restore(config, &bytes, None).unwrap();
+            assert_eq!(restored.tick(), world.tick());
+            assert_eq!(restored.snapshot(None), plain, "{} v{version}", scene.name);
+        }
+    }
+}
+
+#[test]
+fn a_world_on_a_level_restores_with_it_and_steps_the_same() {
+    let (world, level) = on_level(PhysicsVersion::V3, 20);
+    let config = *world.config();
+    let key = SnapshotKey::new([4; 32]);
+    let plain = world.snapshot(None);
+    let compressed = world.snapshot_compressed(None);
+    let linked = world.snapshot_linked(Some(&level), Some(&key)).unwrap();
+    let info = inspect(&linked).unwrap();
+    assert_eq!(info.level, Some(level.id()));
+    assert!(info.authenticated && info.compressed);
+    // The terrain alone is megabytes; the linked snapshot has only the bodies and contacts.
+    assert!(level.bytes().len() > 2_000_000, "{}", level.bytes().len());
+    assert!(
+        linked.len() * 10 < compressed.len(),
+        "linked {} compressed {}",
+        linked.len(),
+        compressed.len()
+    );
+    let mut restored = PinnedWorld::restore_on(config, Some(&level), &linked, Some(&key)).unwrap();
+    assert_eq!(restored.snapshot(None), plain);
+    let (gravity, params) = recorded_params_on(&linked, Some(&level)).unwrap();
+    assert_eq!((gravity, params.dt), (config.gravity(), config.params().dt));
+
+    // A world restored from a snapshot holds its own copies of the level's shapes; they are
+    // still found by their bytes, so its snapshot refers to the level as the original's does.
+    assert_eq!(
+        restored.snapshot_linked(Some(&level), Some(&key)).unwrap(),
+        linked
+    );
+    let mut original = world;
+    for step in 0..10 {
+        original.step();
+        restored.step();
+        assert_eq!(
+            state_digest(&restored.world().bodies),
+            state_digest(&original.world().bodies),
+            "step {step} after the restore"
+        );
+    }
+}
+
+#[test]
+fn a_level_is_needed_and_must_be_the_one_named() {
+    let (world, level) = on_level(PhysicsVersion::V3, 2);
+    let config = *world.config();
+    let linked = world.snapshot_linked(Some(&level), None).unwrap();
+    let other = Level::new(vec![SharedShape::cuboid(1.0, 2.0, 3.0)]).unwrap();
+    let mut target = PinnedWorld::new(config);
+    let mut tally = Tally::default();
+
+    let missing = tally.attempt_on(&mut target, None, &linked, ErrorKind::LevelMissing, "none");
+    assert_eq!(missing, Some(Error::LevelMissing { needed: level.id() }));
+    assert!(missing
+        .unwrap()
+        .to_string()
+        .contains(&level.id().to_string()));
+    let wrong = tally.attempt_on(
+        &mut target,
+        Some(&other),
+        &linked,
+        ErrorKind::WrongLevel,
+        "other",
+    );
+    assert_eq!(
+        wrong,
+        Some(Error::WrongLevel {
+            needed: level.id(),
+            given: other.id()
+        })
+    );
+    // A world whose config is on no level is another match: the digest covers the level.
+    let off_level = WorldConfig::new(PhysicsVersion::V3)
+        .unwrap()
+        .with_match_id(MATCH);
+    assert_ne!(off_level.digest(), config.digest());
+    let refused = PinnedWorld::restore_on(off_level, Some(&level), &linked, None).unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::ConfigDigestMismatch);
+    tally.finish("format 3");
+
+    // Saving checks the level against the config too.
+    assert_eq!(
+        world.snapshot_linked(None, None),
+        Err(Error::LevelMissing { needed: level.id() })
+    );
+    assert_eq!(
+        world.snapshot_linked(Some(&other), None),
+        Err(Error::WrongLevel {
+            needed: level.id(),
+            given: other.id()
+        })
+    );
+}
+
+#[test]
+fn a_level_is_read_only_from_its_own_canonical_bytes() {
+    let (_, shapes) = trimesh_level(WorldConfig::new(VERSION).unwrap().params());
+    let level = Level::new(shapes).unwrap();
+    assert_eq!(level.shapes().len(), 2);
+    let read = Level::from_bytes(level.bytes(), level.id()).unwrap();
+    assert_eq!(read.id(), level.id());
+    assert_eq!(read.bytes(), level.bytes());
+    // The terrain has its triangles back.
+    let mesh = read.shapes()[0].as_trimesh().unwrap();
+    assert_eq!(
+        mesh.indices().len(),
+        2 * (LEVEL_GRID - 1) * (LEVEL_GRID - 1)
+    );
+
+    let other = LevelId([1; 32]);
+    assert!(matches!(
+        Level::from_bytes(level.bytes(), other),
+        Err(LevelError::WrongId { expected, found }) if expected == other && found == level.id()
+    ));
+    assert_eq!(Level::read(b"RPINLEV").unwrap_err(), LevelError::BadMagic);
+    let mut bytes = level.bytes().to_vec();
+    bytes[8] = 2;
+    assert_eq!(
+        Level::read(&bytes).unwrap_err(),
+        LevelError::UnknownFormat(2)
+    );
+    let cut = &level.bytes()[..level.bytes().len() - 1];
+    assert!(matches!(Level::read(cut), Err(LevelError::Undecodable(_))));
+    // A trailing byte is refused by the decoder; a bool of 2 is not canonical bincode.
+    let mut long = level.bytes().to_vec();
+    long.push(0);
+    assert!(matches!(
+        Level::read(&long),
+        Err(LevelError::Undecodable(_))
+    ));
+}
+
+/// Every single-byte change of a small level is refused, typed, or reads as a level whose bytes
+/// are exactly the changed ones (never a panic, never a level with other bytes than read).
+#[test]
+fn a_changed_level_byte_is_refused_or_is_another_canonical_level() {
+    let level = Level::new(vec![
+        SharedShape::convex_hull(&[
+            Vector::new(0.0, 0.0, 0.0),
+            Vector::new(1.0, 0.0, 0.0),
+            Vector::new(0.0, 1.0, 0.0),
+            Vector::new(0.0, 0.0, 1.0),
+        ])
+        .unwrap(),
+        SharedShape::cuboid(1.0, 2.0, 3.0),
+    ])
+    .unwrap();
+    let (mut refused, mut read) = (0, 0);
+    for i in 0..level.bytes().len() {
+        for flip in [0x01u8, 0x80, 0xff] {
+            let mut bytes = level.bytes().to_vec();
+            bytes[i] ^= flip;
+            match std::panic::catch_unwind(|| Level::read(&bytes)) {
+                Err(_) => panic!("byte {i} ^ {flip:#x}: panic"),
+                Ok(Ok(other)) => {
+                    assert_eq!(other.bytes(), &bytes[..]);
+                    read += 1;
+                }
+                Ok(Err(_)) => refused += 1,
+            }
+        }
+    }
+    println!("{refused} refused, {read} read as another canonical level");
+    assert!(refused > 0);
+}
+
+/// A shape several colliders share (one `Arc`) is written once and repeated: for one larger
+/// than LZ4's 64 KiB window, format 2 stores every copy and format 3 one.
+#[test]
+fn a_shared_shape_is_stored_once() {
+    let config = common::config();
+    let n = 60;
+    let vertices = (0..n * n)
+        .map(|k| {
+            Vector::new(
+                (k % n) as Real,
+                ((k * 7) % 5) as Real * 0.1,
+                (k / n) as Real,
+            )
+        })
+        .collect();
+    let indices = (0..(n - 1) * (n - 1))
+        .flat_map(|k| {
+            let a = (k / (n - 1) * n + k % (n - 1)) as u32;
+            let (b, c, d) = (a + 1, a + n as u32, a + n as u32 + 1);
+            [[a, c, b], [b, c, d]]
+        })
+        .collect();
+    let mesh = SharedShape::trimesh(vertices, indices).unwrap();
+    let build = |shared: bool| {
+        let mut world = PinnedWorld::new(config);
+        for i in 0..4 {
+            let shape = if shared {
+                mesh.clone()
+            } else {
+                SharedShape::new(mesh.as_trimesh().unwrap().clone())
+            };
+            let at = Vector::new(i as Real * 70.0, 0.0, 0.0);
+            world.insert_collider(ColliderBuilder::new(shape).translation(at), None);
+        }
+        let ball = world.insert_body(RigidBodyBuilder::dynamic().translation(Vector::Y * 2.0));
+        world.insert_collider(ColliderBuilder::ball(0.5), Some(ball));
+        world.step();
+        world
+    };
+    let (shared, separate) = (build(true), build(false));
+    assert_eq!(shared.snapshot(None), separate.snapshot(None));
+    let once = shared.snapshot_linked(None, None).unwrap();
+    let each = separate.snapshot_linked(None, None).unwrap();
+    let compressed = shared.snapshot_compressed(None);
+    println!(
+        "shared {} bytes, separate {}, format 2 {}",
+        once.len(),
+        each.len(),
+        compressed.len()
+    );
+    // Without sharing, format 3 is format 2's size (within 2%): every copy is stored.
+    assert!(
+        each.len().abs_diff(compressed.len()) * 50 < compressed.len(),
+        "{} {}",
+        each.len(),
+        compressed.len()
+    );
+    assert!(once.len() * 3 < each.len(), "{} {}", once.len(), each.len());
+    let restored = PinnedWorld::restore(config, &once, None).unwrap();
+    assert_eq!(restored.snapshot(None), shared.snapshot(None));
+}
+
+/// A format-3 stored payload of `tower(12)` under a valid checksum: the level id, then `stream`
+/// (compressed first when `compressed`).
+fn sealed(stream: &[u8], compressed: bool) -> Vec<u8> {
+    let mut stored = vec![0; 32];
+    if compressed {
+        stored.extend_from_slice(&compress_payload(stream));
+    } else {
+        stored.extend_from_slice(stream);
+    }
+    let flags = if compressed { FLAG_COMPRESSED } else { 0 };
+    seal_stored(
+        FORMAT_VERSION_3,
+        flags,
+        VERSION,
+        3,
+        config().digest(),
+        &stored,
+        None,
+    )
+}
+
+#[test]
+fn bad_record_streams_are_refused_with_their_cause() {
+    let source = tower(12);
+    let payload = encode_world(source.world());
+    let good = source.snapshot_linked(None, None).unwrap();
+    let mut target = tower(5);
+    let mut tally = Tally::default();
+    tally.attempt(&mut target, &good, None, None, "as written");
+
+    let literal = |bytes: &[u8]| {
+        let mut s = (payload.len() as u64).to_le_bytes().to_vec();
+        s.push(0);
+        s.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+        s.extend_from_slice(bytes);
+        s
+    };
+    // Uncompressed (flag bit 1 clear) is valid.
+    tally.attempt(
+        &mut target,
+        &sealed(&literal(&payload), false),
+        None,
+        None,
+        "plain",
+    );
+    tally.attempt(
+        &mut target,
+        &sealed(&literal(&payload), true),
+        None,
+        None,
+        "compressed",
+    );
+
+    let cases: Vec<(&str, Vec<u8>, LinkError)> = vec![
+        (
+            "one byte short",
+            literal(&payload[..payload.len() - 1]),
+            LinkError::LengthMismatch {
+                written: payload.len() as u64 - 1,
+                stated: payload.len() as u64,
+            },
+        ),
+        (
+            "unknown tag",
+            {
+                let mut s = literal(&payload);
+                s[8] = 9;
+                s
+            },
+            LinkError::UnknownRecord { tag: 9, at: 8 },
+        ),
+        (
+            "a level shape without a level",
+            {
+                let mut s = (64u64).to_le_bytes().to_vec();
+                s.extend_from_slice(&[1, 0, 0, 0, 0]);
+                s
+            },
+            LinkError::NoSuchShape { index: 0, count: 0 },
+        ),
+        (
+            "a repeat ahead of the output",
+            {
+                let mut s = 16u64.to_le_bytes().to_vec();
+                s.push(2);
+                s.extend_from_slice(&0u64.to_le_bytes());
+                s.extend_from_slice(&16u32.to_le_bytes());
+                s
+            },
+            LinkError::RepeatAhead {
+                offset: 0,
+                len: 16,
+                written: 0,
+            },
+        ),
+        (
+            "a gigabyte from a few bytes",
+            {
+                let mut s = (1u64 << 29).to_le_bytes().to_vec();
+                s.extend_from_slice(&[0, 1, 0, 0, 0, 7]);
+                s
+            },
+            LinkError::BeyondStream {
+                stated: 1 << 29,
+                reachable: 255 * 14,
+            },
+        ),
+    ];
+    for (case, stream, cause) in cases {
+        for compressed in [false, true] {
+            let found = tally.attempt(
+                &mut target,
+                &sealed(&stream, compressed),
+                None,
+                Some(ErrorKind::Link),
+                case,
+            );
+            assert_eq!(found, Some(Error::Link(cause.clone())), "{case}");
+        }
+    }
+    // Shorter than its level id.
+    let short = seal_stored(
+        FORMAT_VERSION_3,
+        0,
+        VERSION,
+        3,
+        config().digest(),
+        &[0; 31],
+        None,
+    );
+    tally.attempt(
+        &mut target,
+        &short,
+        None,
+        Some(ErrorKind::Link),
+        "no level id",
+    );
+    // Every single-bit flip of the stored payload under a fixed checksum.
+    let mut flips = 0;
+    let stored = &good[HEADER_LEN..];
+    for i in (0..stored.len()).step_by(29) {
+        let mut changed = stored.to_vec();
+        changed[i] ^= 1 << (i % 8);
+        let bytes = seal_stored(
+            FORMAT_VERSION_3,
+            FLAG_COMPRESSED,
+            VERSION,
+            12,
+            config().digest(),
+            &changed,
+            None,
+        );
+        let _ = tally.attempt_any(&mut target, &bytes, None, &format!("flip {i}"));
+        flips += 1;
+    }
+    println!("{flips} flipped payloads");
+    tally.finish("format 3");
+}
