@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{Error, Level, LevelId, PinnedWorld, SnapshotKey};
+use rapier_pinned::{Level, PinnedWorld, SnapshotKey};
 use rapier_pinned_digest::state_digest;
 
 use crate::admission::{self, Door, Hello};
@@ -107,7 +107,10 @@ pub fn serve(
     config: ServerConfig,
     log: &mut dyn Write,
 ) -> Result<(u64, u64), NetError> {
-    check_level(&world, config.level.as_ref())?;
+    // The welcome's snapshot refers to the server's level: it must be the world's.
+    world
+        .check_level(config.level.as_ref())
+        .map_err(NetError::Snapshot)?;
     let mut door = Door::open(listener, *world.config(), config.timeout).map_err(NetError::Io)?;
     let (tx, rx) = channel();
     let mut peers: Vec<Peer> = Vec::new();
@@ -235,21 +238,6 @@ pub fn serve(
             },
             log,
         )?;
-    }
-}
-
-/// The server's level is its world's (the welcome's snapshot refers to it): a world on a level
-/// needs it, a world on none takes none.
-fn check_level(world: &PinnedWorld, level: Option<&Level>) -> Result<(), NetError> {
-    let given = level.map(Level::id);
-    match (world.config().level(), given) {
-        (needed, given) if needed == given => Ok(()),
-        (Some(needed), None) => Err(NetError::Snapshot(Error::LevelMissing { needed })),
-        (needed, Some(given)) => Err(NetError::Snapshot(Error::WrongLevel {
-            needed: needed.unwrap_or(LevelId([0; 32])),
-            given,
-        })),
-        (None, None) => unreachable!("equal"),
     }
 }
 

@@ -95,8 +95,8 @@ pub use world::PinnedWorld;
 #[doc(hidden)]
 pub mod testing {
     pub use crate::snapshot::{
-        compress_payload, decompress_payload, expand_linked, seal, seal_compressed, seal_linked,
-        seal_stored,
+        compress_payload, decompress_payload, expand_linked, expand_record_stream, seal,
+        seal_compressed, seal_linked, seal_stored,
     };
     pub use crate::world::encode_world;
 }

@@ -363,9 +363,19 @@ fn linked_payload(
     } else {
         body
     };
+    expand_stream(stream, &shapes)
+}
+
+/// The payload a format-3 record stream expands to with the level shapes' bytes `shapes` (empty
+/// without a level), with the bounds a restore applies (check 11.2 of `docs/protocol.md` §5): a
+/// stated length over [`PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`]; a stated length beyond
+/// what the stream may expand to, a record cut short, an unknown tag, a shape the level does not
+/// have, a repeat of bytes not yet written, or records writing another length than stated is
+/// [`Error::Link`]. Never allocates more than the stated length.
+fn expand_stream(stream: &[u8], shapes: &[&[u8]]) -> Result<Vec<u8>, Error> {
     catch_panic(
         || {
-            link::expand(stream, &shapes, PAYLOAD_LIMIT).map_err(|e| match e {
+            link::expand(stream, shapes, PAYLOAD_LIMIT).map_err(|e| match e {
                 ExpandError::TooLarge(claimed) => Error::PayloadTooLarge {
                     claimed,
                     limit: PAYLOAD_LIMIT,
@@ -376,6 +386,11 @@ fn linked_payload(
         "decoding",
         Error::Undecodable,
     )
+}
+
+/// [`expand_stream`] with `level`'s shapes: what the `expand` fuzz target reaches directly.
+pub fn expand_record_stream(stream: &[u8], level: Option<&Level>) -> Result<Vec<u8>, Error> {
+    expand_stream(stream, &level.map(Level::shape_bytes).unwrap_or_default())
 }
 
 /// The format-1 payload a format-3 snapshot expands to, with `level` (after its framing checks;

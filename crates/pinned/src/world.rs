@@ -292,16 +292,7 @@ impl PinnedWorld {
         level: Option<&Level>,
         key: Option<&SnapshotKey>,
     ) -> Result<Vec<u8>, Error> {
-        match (self.config.level(), level) {
-            (Some(needed), None) => return Err(Error::LevelMissing { needed }),
-            (needed, Some(given)) if needed != Some(given.id()) => {
-                return Err(Error::WrongLevel {
-                    needed: needed.unwrap_or(LevelId([0; 32])),
-                    given: given.id(),
-                })
-            }
-            _ => {}
-        }
+        self.check_level(level)?;
         Ok(snapshot::seal_linked(
             self.config.physics_version(),
             self.tick,
@@ -311,6 +302,20 @@ impl PinnedWorld {
             &shared_shapes(&self.world.colliders),
             key,
         ))
+    }
+
+    /// Whether `level` is the world's (its config's, [`WorldConfig::level`]): a world on a level
+    /// needs it ([`Error::LevelMissing`]), another level or one for a world on none is
+    /// [`Error::WrongLevel`] (`needed` all zero: none).
+    pub fn check_level(&self, level: Option<&Level>) -> Result<(), Error> {
+        match (self.config.level(), level) {
+            (Some(needed), None) => Err(Error::LevelMissing { needed }),
+            (needed, Some(given)) if needed != Some(given.id()) => Err(Error::WrongLevel {
+                needed: needed.unwrap_or(LevelId([0; 32])),
+                given: given.id(),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// A world under `config` restored from `bytes` (format 1, 2 or 3 without a level,

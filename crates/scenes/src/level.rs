@@ -52,9 +52,17 @@ pub fn trimesh_level(params: IntegrationParameters) -> (PhysicsWorld, Vec<Shared
     (world, vec![terrain, rock])
 }
 
-/// The terrain's height at `(x, z)`: gentle hills, at most 1.5 m.
+/// The terrain's height at `(x, z)`: gentle hills, at most 1.25 m. Only `+`, `-`, `*` and
+/// `floor`, which IEEE 754 rounds exactly, so every target builds the same level (a platform's
+/// `sin` may differ in the last bit, and the level's id with it).
 fn height(x: Real, z: Real) -> Real {
-    0.75 * (x * 0.15).sin() * (z * 0.11).cos() + 0.5 * (x * 0.05 + z * 0.07).sin()
+    0.75 * bump(x * 0.05) * bump(z * 0.07) + 0.5 * bump((x + z) * 0.03)
+}
+
+/// A periodic bump: 0 at whole numbers, 1 half-way between (a parabola on each unit interval).
+fn bump(t: Real) -> Real {
+    let f = t - t.floor();
+    4.0 * f * (1.0 - f)
 }
 
 /// The terrain trimesh: a `LEVEL_GRID` × `LEVEL_GRID` grid of vertices 0.5 m apart.

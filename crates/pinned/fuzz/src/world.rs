@@ -31,6 +31,16 @@ pub fn key() -> SnapshotKey {
     SnapshotKey::new([0xa5; 32])
 }
 
+/// A level of [`small_world`]'s trimesh and heightfield (the `expand` target's).
+pub fn small_level() -> rapier_pinned::Level {
+    let world = small_world(0);
+    let shapes = (world.colliders().iter())
+        .map(|(_, c)| c.shared_shape().clone())
+        .filter(|s| s.as_trimesh().is_some() || s.as_heightfield().is_some())
+        .collect();
+    rapier_pinned::Level::new(shapes).expect("serializable shapes")
+}
+
 /// A small world that still holds one of most things a snapshot can carry: a fixed ground,
 /// dynamic bodies with a cuboid, ball, capsule, cylinder, cone, convex hull, compound and a
 /// round cuboid, a trimesh and a heightfield on fixed bodies, a kinematic body, a sensor, a

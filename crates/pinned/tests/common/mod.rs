@@ -101,6 +101,28 @@ impl Tally {
         self.attempt_with(target, None, bytes, key, None, case)
     }
 
+    /// [`Self::attempt`] of a snapshot that may refer to `level`, expecting success.
+    pub fn attempt_on_ok(
+        &mut self,
+        target: &mut PinnedWorld,
+        level: Option<&Level>,
+        bytes: &[u8],
+        case: &str,
+    ) {
+        self.attempt_with(target, level, bytes, None, Some(None), case);
+    }
+
+    /// [`Self::attempt_any`] of a snapshot that may refer to `level`.
+    pub fn attempt_any_on(
+        &mut self,
+        target: &mut PinnedWorld,
+        level: Option<&Level>,
+        bytes: &[u8],
+        case: &str,
+    ) -> Option<rapier_pinned::Error> {
+        self.attempt_with(target, level, bytes, None, None, case)
+    }
+
     /// The restore attempt behind the others; `expected` `None` accepts any outcome.
     fn attempt_with(
         &mut self,
