@@ -370,17 +370,7 @@ fn size_scene(name: &str, steps: usize) -> String {
     } else {
         SIZE_ROUNDS_SMALL
     };
-    for op in &mut ops {
-        op.sample();
-    }
-    let n = ops.len();
-    for r in 0..rounds {
-        for i in 0..n {
-            let k = (r + i) % n;
-            let s = ops[k].sample();
-            ops[k].samples.push(s);
-        }
-    }
+    interleave(&mut ops, rounds);
     let ms = |n: &str| ops.iter().find(|o| o.name == n).unwrap().median_ms();
     println!("  {:<24} {:>10} {:>10}", "operation", "median ms", "min ms");
     for op in &ops {
@@ -419,6 +409,22 @@ fn size_scene(name: &str, steps: usize) -> String {
         ms("restore (compressed)"),
         lz4_total / plain_total,
     )
+}
+
+/// One warm-up call of each op, then `rounds` rounds of one sample each, the order rotating each
+/// round (so drift and other load hit every op alike).
+fn interleave(ops: &mut [Op], rounds: usize) {
+    for op in ops.iter_mut() {
+        op.sample();
+    }
+    let n = ops.len();
+    for r in 0..rounds {
+        for i in 0..n {
+            let k = (r + i) % n;
+            let s = ops[k].sample();
+            ops[k].samples.push(s);
+        }
+    }
 }
 
 /// A world of the current physics-version after `steps` steps: a catalog scene, or the level
@@ -486,17 +492,7 @@ fn linked_scene(name: &str, steps: usize) -> (String, f64) {
         }),
     ];
     let rounds = if bodies > 1000 { 21 } else { 101 };
-    for op in &mut ops {
-        op.sample();
-    }
-    let n = ops.len();
-    for r in 0..rounds {
-        for i in 0..n {
-            let k = (r + i) % n;
-            let s = ops[k].sample();
-            ops[k].samples.push(s);
-        }
-    }
+    interleave(&mut ops, rounds);
     let ms = |n: &str| ops.iter().find(|o| o.name == n).unwrap().median_ms();
     println!(
         "\n{name} after {steps} steps (physics-version {PHYSICS_VERSION_CURRENT}): {bodies} \
