@@ -185,84 +185,78 @@ pub(crate) enum ExpandError {
     Invalid(LinkError),
 }
 
+impl From<LinkError> for ExpandError {
+    fn from(cause: LinkError) -> Self {
+        ExpandError::Invalid(cause)
+    }
+}
+
 /// The payload a record stream expands to, with `shapes` the level's shapes' bytes (empty
 /// without a level). Bounded: the stated length is checked against `limit` and against what the
 /// stream may expand to before anything is allocated, and no record may write past it.
 pub(crate) fn expand(stream: &[u8], shapes: &[&[u8]], limit: u64) -> Result<Vec<u8>, ExpandError> {
-    let invalid = |cause| Err(ExpandError::Invalid(cause));
     let mut reader = Reader { stream, at: 0 };
-    let stated = u64::from_le_bytes(reader.take_array().map_err(ExpandError::Invalid)?);
+    let stated = u64::from_le_bytes(reader.take_array()?);
     if stated > limit {
         return Err(ExpandError::TooLarge(stated));
     }
     let level_bytes: u64 = shapes.iter().map(|s| s.len() as u64).sum();
     let reachable = MAX_RATIO * stream.len() as u64 + level_bytes;
     if stated > reachable {
-        return invalid(LinkError::BeyondStream { stated, reachable });
+        return Err(LinkError::BeyondStream { stated, reachable }.into());
     }
     let mut out: Vec<u8> = Vec::with_capacity(stated as usize);
-    let over = |out: &Vec<u8>, more: u64| out.len() as u64 + more > stated;
+    // A record of `more` bytes must fit in what is left of the stated length.
+    let fits = |written: u64, more: u64| match written + more > stated {
+        true => Err(LinkError::LengthMismatch {
+            written: written + more,
+            stated,
+        }),
+        false => Ok(()),
+    };
     while reader.at < stream.len() {
         let at = reader.at as u64;
-        let tag = reader.take_array::<1>().map_err(ExpandError::Invalid)?[0];
+        let [tag] = reader.take_array()?;
         let written = out.len() as u64;
         match tag {
             LITERAL => {
-                let n = u32::from_le_bytes(reader.take_array().map_err(ExpandError::Invalid)?);
-                if over(&out, n.into()) {
-                    return invalid(LinkError::LengthMismatch {
-                        written: written + u64::from(n),
-                        stated,
-                    });
-                }
-                out.extend_from_slice(reader.take(n as usize).map_err(ExpandError::Invalid)?);
+                let n = u32::from_le_bytes(reader.take_array()?);
+                fits(written, n.into())?;
+                out.extend_from_slice(reader.take(n as usize)?);
             }
             LEVEL_SHAPE => {
-                let index = u32::from_le_bytes(reader.take_array().map_err(ExpandError::Invalid)?);
-                let Some(shape) = shapes.get(index as usize) else {
-                    return invalid(LinkError::NoSuchShape {
-                        index,
-                        count: shapes.len() as u32,
-                    });
-                };
-                if over(&out, shape.len() as u64) {
-                    return invalid(LinkError::LengthMismatch {
-                        written: written + shape.len() as u64,
-                        stated,
-                    });
-                }
+                let index = u32::from_le_bytes(reader.take_array()?);
+                let count = shapes.len() as u32;
+                let shape = shapes
+                    .get(index as usize)
+                    .ok_or(LinkError::NoSuchShape { index, count })?;
+                fits(written, shape.len() as u64)?;
                 out.extend_from_slice(shape);
             }
             REPEAT => {
-                let offset = u64::from_le_bytes(reader.take_array().map_err(ExpandError::Invalid)?);
-                let len = u32::from_le_bytes(reader.take_array().map_err(ExpandError::Invalid)?);
+                let offset = u64::from_le_bytes(reader.take_array()?);
+                let len = u32::from_le_bytes(reader.take_array()?);
                 if offset
                     .checked_add(len.into())
                     .is_none_or(|end| end > written)
                 {
-                    return invalid(LinkError::RepeatAhead {
+                    let ahead = LinkError::RepeatAhead {
                         offset,
                         len,
                         written,
-                    });
+                    };
+                    return Err(ahead.into());
                 }
-                if over(&out, len.into()) {
-                    return invalid(LinkError::LengthMismatch {
-                        written: written + u64::from(len),
-                        stated,
-                    });
-                }
+                fits(written, len.into())?;
                 let from = offset as usize;
                 out.extend_from_within(from..from + len as usize);
             }
-            tag => return invalid(LinkError::UnknownRecord { tag, at }),
+            tag => return Err(LinkError::UnknownRecord { tag, at }.into()),
         }
     }
-    if out.len() as u64 != stated {
-        return invalid(LinkError::LengthMismatch {
-            written: out.len() as u64,
-            stated,
-        });
+    let written = out.len() as u64;
+    if written != stated {
+        return Err(LinkError::LengthMismatch { written, stated }.into());
     }
     Ok(out)
 }
