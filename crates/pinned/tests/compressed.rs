@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{config, flipped_header_kind, tower, SplitMix, Tally, MATCH, VERSION};
+use common::{
+    assert_steps_alike, config, flipped_header_kind, tower, SplitMix, Tally, MATCH, VERSION,
+};
 use rapier3d::prelude::Vector;
 use rapier_pinned::testing::{
     compress_payload, decompress_payload, encode_world, seal, seal_compressed, seal_stored,
@@ -15,7 +17,7 @@ use rapier_pinned::{
     inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
     FLAG_COMPRESSED, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
 };
-use rapier_pinned_scenes::{catalog, state_digest};
+use rapier_pinned_scenes::catalog;
 
 /// `stored` framed as a format-2 compressed snapshot of the target's config at tick 3, with a
 /// valid checksum: what reaches the decompression.
@@ -84,16 +86,8 @@ fn every_scene_restores_the_same_world() {
                 assert_eq!(restored.snapshot_compressed(k), bytes);
                 if k.is_none() && scene.name != "mixed_5000" {
                     let mut original = PinnedWorld::restore(config, &plain, None).unwrap();
-                    for step in 0..10 {
-                        original.step();
-                        restored.step();
-                        assert_eq!(
-                            state_digest(&restored.world().bodies),
-                            state_digest(&original.world().bodies),
-                            "{} v{version}: step {step} after the restore",
-                            scene.name
-                        );
-                    }
+                    let what = format!("{} v{version}", scene.name);
+                    assert_steps_alike(&mut original, &mut restored, 10, &what);
                 }
             }
             let info = inspect(&plain).unwrap();

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{config, tower, Tally, MATCH, VERSION};
+use common::{assert_steps_alike, config, tower, Tally, MATCH, VERSION};
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{
     compress_payload, decompress_payload, encode_world, expand_linked, seal_stored,
@@ -16,7 +16,7 @@ use rapier_pinned::{
     PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_3,
     HEADER_LEN,
 };
-use rapier_pinned_scenes::{catalog, state_digest, trimesh_level, LEVEL_GRID};
+use rapier_pinned_scenes::{catalog, trimesh_level, LEVEL_GRID};
 
 /// The level scene under `version`, adopted on its level, after `steps` steps.
 fn on_level(version: PhysicsVersion, steps: usize) -> (PinnedWorld, Level) {
@@ -88,15 +88,7 @@ fn a_world_on_a_level_restores_with_it_and_steps_the_same() {
         linked
     );
     let mut original = world;
-    for step in 0..10 {
-        original.step();
-        restored.step();
-        assert_eq!(
-            state_digest(&restored.world().bodies),
-            state_digest(&original.world().bodies),
-            "step {step} after the restore"
-        );
-    }
+    assert_steps_alike(&mut original, &mut restored, 10, "on a level");
 }
 
 #[test]

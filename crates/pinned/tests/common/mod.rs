@@ -182,6 +182,20 @@ impl Tally {
     }
 }
 
+/// Steps `a` and `b` together `steps` times; every step's state digest must be equal (`what`
+/// names the case in a failure).
+pub fn assert_steps_alike(a: &mut PinnedWorld, b: &mut PinnedWorld, steps: usize, what: &str) {
+    for step in 0..steps {
+        a.step();
+        b.step();
+        assert_eq!(
+            rapier_pinned_scenes::state_digest(&a.world().bodies),
+            rapier_pinned_scenes::state_digest(&b.world().bodies),
+            "{what}: step {step} after the restore"
+        );
+    }
+}
+
 /// A deterministic byte stream (SplitMix64).
 pub struct SplitMix(pub u64);
 
