@@ -169,6 +169,15 @@ pub fn read_level(path: &Path) -> Result<Level, Failure> {
     Level::read(&bytes).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
 }
 
+/// `config` on the world's level: the one given, else the one the snapshot names (a restore then
+/// refuses the snapshot as missing its level, naming the id).
+fn on_level(config: WorldConfig, level: Option<&Level>, info: &SnapshotInfo) -> WorldConfig {
+    match level.map(Level::id).or(info.level) {
+        Some(id) => config.with_level(id),
+        None => config,
+    }
+}
+
 /// A scene's world under `config` (with its level when the scene is on one, written to
 /// `level_out`), before it is adopted.
 pub fn build_scene(
@@ -423,13 +432,8 @@ fn inspect_file(
             info.level.map_or("none".to_string(), |id| id.to_string()),
         ));
     }
-    // The world's level: the one given, else the one the snapshot names.
-    let world_level = level.as_ref().map(Level::id).or(info.level);
     let config = match WorldConfig::new(info.physics_version) {
-        Ok(c) => {
-            let c = c.with_match_id(match_id);
-            world_level.map_or(c, |id| c.with_level(id))
-        }
+        Ok(c) => on_level(c.with_match_id(match_id), level.as_ref(), &info),
         Err(e) => {
             print_rows(&rows);
             return Err(Failure::Refused(typed(&e.into())));
@@ -535,12 +539,7 @@ fn restore_file(
             )
             .map_err(Failure::Usage)?,
     };
-    // The world's level: the one given, else the one the snapshot names (then the restore
-    // refuses it as missing, naming its id).
-    let config = match level.as_ref().map(Level::id).or(info.level) {
-        Some(id) => config.with_level(id),
-        None => config,
-    };
+    let config = on_level(config, level.as_ref(), &info);
     let world = restore(&bytes, config, key.as_ref(), level.as_ref()).map_err(Failure::Refused)?;
     Ok((world, info, key))
 }
