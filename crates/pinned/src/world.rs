@@ -373,21 +373,23 @@ impl PinnedWorld {
 /// first collider, when long enough to be worth a reference: what a linked snapshot stores once.
 /// Pointers only decide which colliders share; the bytes and their order do not depend on them.
 fn shared_shapes(colliders: &ColliderSet) -> Vec<Vec<u8>> {
-    let mut uses: std::collections::HashMap<*const (), (usize, usize)> = Default::default();
+    // Per shape: how many colliders use it, and the first one's index and shape.
+    let mut uses: std::collections::HashMap<*const (), (usize, usize, &SharedShape)> =
+        Default::default();
     let mut firsts = Vec::new();
     for (i, (_, collider)) in colliders.iter().enumerate() {
-        let ptr = std::sync::Arc::as_ptr(&collider.shared_shape().0) as *const ();
-        let entry = uses.entry(ptr).or_insert((0, i));
+        let shape = collider.shared_shape();
+        let ptr = std::sync::Arc::as_ptr(&shape.0) as *const ();
+        let entry = uses.entry(ptr).or_insert((0, i, shape));
         entry.0 += 1;
         if entry.0 == 2 {
-            firsts.push(entry.1);
+            firsts.push((entry.1, entry.2));
         }
     }
-    firsts.sort_unstable();
-    let shapes: Vec<&Collider> = colliders.iter().map(|(_, c)| c).collect();
+    firsts.sort_unstable_by_key(|&(i, _)| i);
     firsts
         .into_iter()
-        .map(|i| codec::encode(shapes[i].shared_shape()))
+        .map(|(_, shape)| codec::encode(shape))
         .filter(|bytes| bytes.len() >= crate::link::MIN_REFERENCED)
         .collect()
 }
