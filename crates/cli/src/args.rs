@@ -59,6 +59,10 @@ pub struct RestoreArgs {
     /// names one, and part of the config digest.
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// For a delta (format 4): the snapshot it is written against (`snapshot save
+    /// --baseline`).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
 }
 
 /// A game's world settings (`docs/protocol.md` §2): each defaults to the physics-version's.

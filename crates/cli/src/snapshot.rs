@@ -4,10 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use rapier3d::prelude::PhysicsWorld;
+use rapier3d::prelude::{IntegrationParameters, PhysicsWorld, Vector};
 use rapier_pinned::{
-    import_upstream, inspect, recorded_params_on, Error, GameSettings, Level, PhysicsVersion,
-    PinnedWorld, SnapshotInfo, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
+    import_upstream, inspect, recorded_params_against, recorded_params_on, Baseline, Error,
+    GameSettings, Level, PhysicsVersion, PinnedWorld, SnapshotInfo, SnapshotKey, WorldConfig,
+    FORMAT_VERSION_3, FORMAT_VERSION_4, PHYSICS_VERSION_CURRENT,
 };
 
 use crate::args::{config, key, MatchArgs, RestoreArgs, SettingsArgs};
@@ -41,11 +42,15 @@ pub enum Command {
         /// same as `--format 2`.
         #[arg(long, conflicts_with = "format")]
         compressed: bool,
-        /// Snapshot format: 1 (the payload as it is), 2 (LZ4-compressed) or 3 (linked: the
+        /// Snapshot format: 1 (the payload as it is), 2 (LZ4-compressed), 3 (linked: the
         /// level's shapes by reference, a shared shape once, LZ4-compressed; docs/protocol.md
-        /// §3.2).
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=3))]
+        /// §3.2) or 4 (a delta against --baseline, LZ4-compressed; §3.4).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=4))]
         format: u16,
+        /// For format 4: a snapshot of the same match at an earlier tick (any format), which
+        /// the receiver holds; the delta is written against its world.
+        #[arg(long, value_name = "FILE", required_if_eq("format", "4"))]
+        baseline: Option<PathBuf>,
         /// For a scene on a level (`trimesh_level`): where to write the level, the file a
         /// restore needs (`--level` of verify, continue and inspect). Its id is in the config
         /// digest.
@@ -72,6 +77,10 @@ pub enum Command {
         /// that names one, and part of the config digest.
         #[arg(long, value_name = "FILE")]
         level: Option<PathBuf>,
+        /// For a delta (format 4): the snapshot it is written against (`snapshot save
+        /// --baseline`).
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
     },
     /// Restore a snapshot with every check of docs/protocol.md; print `ok: ...` and exit 0, or the
     /// typed reason (message and kind) on stderr and exit 1.
@@ -122,17 +131,23 @@ pub fn run(command: Command) -> Result<(), Failure> {
             out,
             compressed,
             format,
+            baseline,
             level,
         } => {
             let format = if compressed { 2 } else { format };
-            save(&scene, steps, &game, &out, format, level.as_deref())
+            let files = (level.as_deref(), baseline.as_deref());
+            save(&scene, steps, &game, &out, format, files)
         }
         Command::Inspect {
             file,
             match_id,
             key_file,
             level,
-        } => inspect_file(&file, match_id, key_file.as_deref(), level.as_deref()),
+            baseline,
+        } => {
+            let files = (level.as_deref(), baseline.as_deref());
+            inspect_file(&file, match_id, key_file.as_deref(), files)
+        }
         Command::Verify { restore } => verify(&restore),
         Command::Continue { restore, steps } => continue_file(&restore, steps),
         Command::ImportUpstream {
@@ -167,6 +182,24 @@ fn authentication(key: Option<&SnapshotKey>) -> &'static str {
 pub fn read_level(path: &Path) -> Result<Level, Failure> {
     let bytes = read(path).map_err(Failure::Usage)?;
     Level::read(&bytes).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))
+}
+
+/// The baseline of the snapshot `bytes` (any format, read from `path`) restored under `config`:
+/// what a delta against it is written against, or read with.
+fn baseline_of(
+    path: &Path,
+    bytes: &[u8],
+    config: WorldConfig,
+    key: Option<&SnapshotKey>,
+    level: Option<&Level>,
+) -> Result<Baseline, Failure> {
+    let world = restore(bytes, config, key, level, None).map_err(|e| {
+        Failure::Usage(format!(
+            "{}: not a snapshot of this match, so no baseline: {e}",
+            path.display()
+        ))
+    })?;
+    Ok(world.baseline())
 }
 
 /// `config` on the world's level: the one given, else the one the snapshot names (a restore then
@@ -208,14 +241,15 @@ pub fn build_scene(
     Ok((scene.build(config.params()), config, None))
 }
 
-/// `snapshot save` in snapshot format `format` (1, 2 or 3).
+/// `snapshot save` in snapshot format `format` (1-4); `files` are where to write the level and
+/// which snapshot is the baseline of a delta.
 fn save(
     name: &str,
     steps: u64,
     game: &MatchArgs,
     out: &Path,
     format: u16,
-    level_out: Option<&Path>,
+    (level_out, baseline_file): (Option<&Path>, Option<&Path>),
 ) -> Result<(), Failure> {
     let (v, match_id) = (game.physics_version, game.match_id);
     let config = game.config().map_err(Failure::Usage)?;
@@ -239,6 +273,19 @@ fn save(
             world.snapshot_compressed(key.as_ref()),
             "format 2, compressed".to_string(),
         ),
+        4 => {
+            let file = baseline_file.expect("clap requires --baseline with --format 4");
+            let bytes = read(file).map_err(Failure::Usage)?;
+            let baseline = baseline_of(file, &bytes, config, key.as_ref(), level.as_ref())?;
+            (
+                world.snapshot_delta(&baseline, key.as_ref()),
+                format!(
+                    "format 4, a delta against {} ({})",
+                    file.display(),
+                    baseline.id()
+                ),
+            )
+        }
         _ => (
             world
                 .snapshot_linked(level.as_ref(), key.as_ref())
@@ -263,15 +310,21 @@ fn save(
     Ok(())
 }
 
-/// Restores `bytes` under `config`. On a config-digest mismatch, says whether the payload is
-/// otherwise fine for the physics-version, i.e. whether the snapshot is of another match.
+/// Restores `bytes` under `config` (a delta against `baseline`). On a config-digest mismatch,
+/// says whether the payload is otherwise fine for the physics-version, i.e. whether the snapshot
+/// is of another match.
 fn restore(
     bytes: &[u8],
     config: WorldConfig,
     key: Option<&SnapshotKey>,
     level: Option<&Level>,
+    baseline: Option<&Baseline>,
 ) -> Result<PinnedWorld, String> {
-    PinnedWorld::restore_on(config, level, bytes, key).map_err(|e| {
+    let restored = match baseline {
+        Some(baseline) => PinnedWorld::restore_delta(config, baseline, bytes, key),
+        None => PinnedWorld::restore_on(config, level, bytes, key),
+    };
+    restored.map_err(|e| {
         let mut msg = typed(&e);
         if matches!(e, Error::ConfigDigestMismatch { .. }) {
             msg += &match_hint(bytes, config, key);
@@ -381,7 +434,7 @@ fn inspect_file(
     file: &Path,
     match_id: u64,
     key_file: Option<&Path>,
-    level_file: Option<&Path>,
+    (level_file, baseline_file): (Option<&Path>, Option<&Path>),
 ) -> Result<(), Failure> {
     let key = key(key_file).map_err(Failure::Usage)?;
     let level = level_file.map(read_level).transpose()?;
@@ -426,11 +479,14 @@ fn inspect_file(
         ("payload length", format!("{} bytes", info.payload_len)),
         ("checksum", format!("{} (valid)", hex(&info.checksum))),
     ];
-    if info.format_version == rapier_pinned::FORMAT_VERSION_3 {
+    if info.format_version == FORMAT_VERSION_3 {
         rows.push((
             "level",
             info.level.map_or("none".to_string(), |id| id.to_string()),
         ));
+    }
+    if let (FORMAT_VERSION_4, Some(id)) = (info.format_version, info.baseline) {
+        rows.push(("baseline", id.to_string()));
     }
     let config = match WorldConfig::new(info.physics_version) {
         Ok(c) => on_level(c.with_match_id(match_id), level.as_ref(), &info),
@@ -439,30 +495,32 @@ fn inspect_file(
             return Err(Failure::Refused(typed(&e.into())));
         }
     };
+    // A delta's baseline is restored under the settings its own file records.
+    let baseline = match baseline_file {
+        None => None,
+        Some(file) => {
+            let bytes = read(file).map_err(Failure::Usage)?;
+            let (c, _) = recorded_config(config, recorded_params_on(&bytes, level.as_ref()));
+            Some(baseline_of(file, &bytes, c, key.as_ref(), level.as_ref())?)
+        }
+    };
     // The settings the snapshot records (its payload's gravity and parameters): the restore
     // below runs under them when the physics-version allows them.
-    let (config, recorded) = match recorded_params_on(&bytes, level.as_ref()) {
-        Ok((gravity, params)) => match GameSettings::of_world(gravity, &params) {
-            Some(s) => match config.with_settings(s) {
-                Ok(c) => (c, s.to_string()),
-                Err(e) => (config, format!("{s}: {}", typed(&e.into()))),
-            },
-            None => (
-                config,
-                format!(
-                    "gravity {:?}, dt {:?} (not 1/N for a whole N), length_unit {:?}",
-                    gravity.to_array(),
-                    params.dt,
-                    params.length_unit
-                ),
-            ),
-        },
-        Err(e) => (config, format!("unreadable: {}", typed(&e))),
+    let recorded = match &baseline {
+        Some(baseline) => recorded_params_against(&bytes, baseline),
+        None => recorded_params_on(&bytes, level.as_ref()),
     };
+    let (config, recorded) = recorded_config(config, recorded);
     rows.push(("stored settings", recorded));
     rows.extend(config_summary(&config));
     print_rows(&rows);
-    match restore(&bytes, config, key.as_ref(), level.as_ref()) {
+    match restore(
+        &bytes,
+        config,
+        key.as_ref(),
+        level.as_ref(),
+        baseline.as_ref(),
+    ) {
         Ok(world) => {
             print_rows(&counts(world.world(), info.payload_len));
             Ok(())
@@ -480,6 +538,32 @@ fn inspect_file(
             Ok(())
         }
         Err(msg) => Err(Failure::Refused(msg)),
+    }
+}
+
+/// `config` under the settings a snapshot records (`recorded`, its gravity and parameters) when
+/// the physics-version allows them, and those settings as `inspect` prints them.
+fn recorded_config(
+    config: WorldConfig,
+    recorded: Result<(Vector, IntegrationParameters), Error>,
+) -> (WorldConfig, String) {
+    match recorded {
+        Ok((gravity, params)) => match GameSettings::of_world(gravity, &params) {
+            Some(s) => match config.with_settings(s) {
+                Ok(c) => (c, s.to_string()),
+                Err(e) => (config, format!("{s}: {}", typed(&e.into()))),
+            },
+            None => (
+                config,
+                format!(
+                    "gravity {:?}, dt {:?} (not 1/N for a whole N), length_unit {:?}",
+                    gravity.to_array(),
+                    params.dt,
+                    params.length_unit
+                ),
+            ),
+        },
+        Err(e) => (config, format!("unreadable: {}", typed(&e))),
     }
 }
 
@@ -540,7 +624,27 @@ fn restore_file(
             .map_err(Failure::Usage)?,
     };
     let config = on_level(config, level.as_ref(), &info);
-    let world = restore(&bytes, config, key.as_ref(), level.as_ref()).map_err(Failure::Refused)?;
+    let baseline = match r.baseline.as_deref() {
+        None => None,
+        Some(file) => {
+            let bytes = read(file).map_err(Failure::Usage)?;
+            Some(baseline_of(
+                file,
+                &bytes,
+                config,
+                key.as_ref(),
+                level.as_ref(),
+            )?)
+        }
+    };
+    let world = restore(
+        &bytes,
+        config,
+        key.as_ref(),
+        level.as_ref(),
+        baseline.as_ref(),
+    )
+    .map_err(Failure::Refused)?;
     Ok((world, info, key))
 }
 

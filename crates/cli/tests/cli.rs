@@ -466,6 +466,102 @@ fn both_formats_save_restore_and_tell_another_match() {
     }
 }
 
+/// `snapshot save --format 4 --baseline FILE` writes a delta that `inspect`, `verify` and
+/// `continue` read with the same `--baseline` (and continue to the same digests as the full
+/// snapshot of that tick); without it, or with another, it is refused, typed.
+#[test]
+fn a_delta_is_read_with_its_baseline_only() {
+    let dir = scratch("delta");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (base, early, full, delta) = (
+        path("base.snap"),
+        path("early.snap"),
+        path("full.snap"),
+        path("delta.snap"),
+    );
+    let save = |steps: &str, out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "snapshot",
+            "save",
+            "--scene",
+            "tower",
+            "--steps",
+            steps,
+            "--match-id",
+            "4",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        run(&args, 0).0
+    };
+    save("20", &base, &["--format", "2"]);
+    save("19", &early, &[]);
+    save("60", &full, &[]);
+    let stdout = save("60", &delta, &["--format", "4", "--baseline", &base]);
+    assert!(stdout.contains("(format 4, a delta against"), "{stdout}");
+    let (stdout, _) = run(
+        &[
+            "snapshot",
+            "inspect",
+            &delta,
+            "--match-id",
+            "4",
+            "--baseline",
+            &base,
+        ],
+        0,
+    );
+    assert!(
+        stdout.contains("format version   4") && stdout.contains("baseline         "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("bodies"), "{stdout}");
+    let continued = |file: &str, extra: &[&str]| {
+        let mut args = vec![
+            "snapshot",
+            "continue",
+            file,
+            "--match-id",
+            "4",
+            "--steps",
+            "10",
+        ];
+        args.extend(extra);
+        run(&args, 0).0
+    };
+    assert_eq!(
+        continued(&delta, &["--baseline", &base]),
+        continued(&full, &[])
+    );
+    let delta = std::path::Path::new(&delta);
+    refused(delta, &["--match-id", "4"], "BaselineMissing");
+    refused(
+        delta,
+        &["--match-id", "4", "--baseline", &early],
+        "WrongBaseline",
+    );
+    // Saving a delta needs a baseline of the same match.
+    let (_, stderr) = run(
+        &[
+            "snapshot",
+            "save",
+            "--scene",
+            "tower",
+            "--steps",
+            "60",
+            "--out",
+            &path("x.snap"),
+            "--format",
+            "4",
+            "--baseline",
+            &base,
+        ],
+        2,
+    );
+    assert!(stderr.contains("not a snapshot of this match"), "{stderr}");
+}
+
 #[test]
 fn snapshot_keys_authenticate_and_their_file_format_is_checked() {
     let dir = scratch("keys");

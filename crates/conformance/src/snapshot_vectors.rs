@@ -20,7 +20,9 @@
 //! in a canonical form over the format-1 payload, since their bytes are not canonical across
 //! targets. A format-3 vector may name a level file (`level`, in the same directory, §3.3) that
 //! the reader loads and gives to the restore, and the level the reader's world is on
-//! (`level_id`; default: the loaded level's).
+//! (`level_id`; default: the loaded level's). A format-4 vector (a delta, §3.4) may name a
+//! baseline file (`baseline`: a format-1 snapshot in the same directory, whose payload is the
+//! baseline), and the reader restores with that baseline.
 //!
 //! The generator never asks the wrapper which verdict a file gets: rejections are named from the
 //! change made to the bytes (`docs/protocol.md` §5), and accepted worlds are continued from the
@@ -36,11 +38,13 @@ use rapier3d::prelude::{
     RigidBodyHandle, RigidBodySet, Vector as Vec3,
 };
 use rapier_pinned::testing::{
-    compress_payload, decompress_payload, encode_world, seal, seal_linked, seal_stored,
+    compress_payload, decompress_payload, encode_world, expand_delta, seal, seal_linked,
+    seal_stored,
 };
 use rapier_pinned::{
-    Level, LevelId, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
-    FLAG_MAC, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_LEN, PAYLOAD_LIMIT,
+    Baseline, Level, LevelId, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION_2, FORMAT_VERSION_3, FORMAT_VERSION_4, HEADER_LEN,
+    PAYLOAD_LIMIT,
 };
 use serde::{Deserialize, Serialize};
 
@@ -96,6 +100,10 @@ pub struct Vector {
     /// loaded level's: a world on a level whose bytes the reader does not have, or has wrong.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level_id: Option<String>,
+    /// The baseline file (a format-1 snapshot in the manifest's directory) whose payload the
+    /// reader gives to the restore as the baseline of a delta, or `None` (format 4 only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<String>,
     /// The verdict.
     pub expect: Expect,
 }
@@ -141,8 +149,15 @@ pub fn check_dir(
                 })
             })
             .and_then(|bytes| {
-                let level = read_level_file(dir, vector)?;
-                check_vector(version, vector, &bytes, level.as_deref())
+                let level = read_named(dir, vector, &vector.level)?;
+                let baseline = read_named(dir, vector, &vector.baseline)?;
+                check_vector(
+                    version,
+                    vector,
+                    &bytes,
+                    level.as_deref(),
+                    baseline.as_deref(),
+                )
             });
         match outcome {
             Ok(()) => passed += 1,
@@ -190,9 +205,13 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Vector>, ConformanceError> {
     Ok(vectors)
 }
 
-/// The bytes of the level file `vector` names, if any.
-fn read_level_file(dir: &Path, vector: &Vector) -> Result<Option<Vec<u8>>, ConformanceError> {
-    let Some(file) = &vector.level else {
+/// The bytes of `file`, a level or baseline file `vector` names, if any.
+fn read_named(
+    dir: &Path,
+    vector: &Vector,
+    file: &Option<String>,
+) -> Result<Option<Vec<u8>>, ConformanceError> {
+    let Some(file) = file else {
         return Ok(None);
     };
     let path = file_path(dir, file)?;
@@ -234,14 +253,15 @@ fn file_path(dir: &Path, file: &str) -> Result<PathBuf, ConformanceError> {
     }
 }
 
-/// Restores `bytes` as a game would and compares the outcome with `vector.expect`; `level` is
-/// the bytes of the vector's level file. Err: one line naming the vector, what was expected and
-/// what happened.
+/// Restores `bytes` as a game would and compares the outcome with `vector.expect`; `level` and
+/// `baseline` are the bytes of the vector's level and baseline files. Err: one line naming the
+/// vector, what was expected and what happened.
 pub fn check_vector(
     version: PhysicsVersion,
     vector: &Vector,
     bytes: &[u8],
     level: Option<&[u8]>,
+    baseline: Option<&[u8]>,
 ) -> Result<(), ConformanceError> {
     let expected = &vector.expect;
     let fail = |got: String| ConformanceError::VectorFailed {
@@ -268,14 +288,26 @@ pub fn check_vector(
             })?))
         }
     };
+    // The baseline file is a format-1 snapshot: its payload is the baseline.
+    let baseline = match baseline {
+        None => None,
+        Some(file) => Some(Baseline::from_payload(
+            file.get(HEADER_LEN..)
+                .ok_or_else(|| fail("a baseline file shorter than a header".to_string()))?
+                .to_vec(),
+        )),
+    };
     let run = || -> Result<(), ConformanceError> {
         // As a game: the level's bytes are read (a refusal is the verdict), the world is on the
-        // match's level, and the restore is given the level.
+        // match's level, and the restore is given the level (or, for a delta, the baseline).
         let loaded = level.map(Level::read).transpose();
         let result = loaded.clone().map_err(Into::into).and_then(|level| {
             let on = level_id.or(level.as_ref().map(Level::id));
             let config = on.map_or(config, |id| config.with_level(id));
-            PinnedWorld::restore_on(config, level.as_ref(), bytes, key.as_ref())
+            match &baseline {
+                Some(baseline) => PinnedWorld::restore_delta(config, baseline, bytes, key.as_ref()),
+                None => PinnedWorld::restore_on(config, level.as_ref(), bytes, key.as_ref()),
+            }
         });
         match (expected, result) {
             (Expect::Reject(kind), Err(e)) if e.kind().as_str() == kind.as_str() => Ok(()),
@@ -283,7 +315,8 @@ pub fn check_vector(
             (Expect::Reject(_), Ok(world)) => Err(fail(format!("accept at tick {}", world.tick()))),
             (Expect::Accept(accept), Ok(world)) => {
                 let level = loaded.ok().flatten();
-                check_accepted(world, accept, bytes, key.as_ref(), level.as_ref()).map_err(fail)
+                let held = (level.as_ref(), baseline.as_ref());
+                check_accepted(world, accept, bytes, key.as_ref(), held).map_err(fail)
             }
         }
     };
@@ -296,7 +329,7 @@ fn check_accepted(
     accept: &Accept,
     bytes: &[u8],
     key: Option<&SnapshotKey>,
-    level: Option<&Level>,
+    held: (Option<&Level>, Option<&Baseline>),
 ) -> Result<(), String> {
     if world.tick() != accept.tick {
         return Err(format!("accept at tick {}", world.tick()));
@@ -312,8 +345,10 @@ fn check_accepted(
     let payload = encode_world(world.world());
     let remade = if format == FORMAT_VERSION_3 {
         world
-            .snapshot_linked(level, key)
+            .snapshot_linked(held.0, key)
             .map_err(|e| format!("accept, but the restored world does not snapshot: {e}"))?
+    } else if let (FORMAT_VERSION_4, Some(baseline)) = (format, held.1) {
+        world.snapshot_delta(baseline, key)
     } else {
         seal_stored(
             format,
@@ -330,9 +365,9 @@ fn check_accepted(
         )
     };
     let (again, canonical_file);
-    let bytes = if compressed || format == FORMAT_VERSION_3 {
-        again = canonical(&remade, level)?;
-        canonical_file = canonical(bytes, level)?;
+    let bytes = if compressed || format >= FORMAT_VERSION_3 {
+        again = canonical(&remade, held)?;
+        canonical_file = canonical(bytes, held)?;
         &canonical_file[..]
     } else {
         again = remade;
@@ -379,14 +414,20 @@ fn check_accepted(
     Ok(())
 }
 
-/// A format-2 compressed or format-3 snapshot in canonical form: its header with the payload
-/// length set to the format-1 payload's, flag bit 1 clear and the checksum and MAC fields zeroed (they cover the
-/// stored bytes; the restore verified them), then the format-1 payload. Two such snapshots of the
-/// same world at the same tick have the same canonical form whatever encoder wrote them.
-fn canonical(bytes: &[u8], level: Option<&Level>) -> Result<Vec<u8>, String> {
-    let payload = if u16::from_le_bytes([bytes[8], bytes[9]]) == FORMAT_VERSION_3 {
-        rapier_pinned::testing::expand_linked(bytes, level)
-            .map_err(|e| format!("accept, but the payload does not expand: {e}"))?
+/// A format-2 compressed, format-3 or format-4 snapshot in canonical form: its header with the
+/// payload length set to the format-1 payload's, flag bit 1 clear and the checksum and MAC fields
+/// zeroed (they cover the stored bytes; the restore verified them), then the format-1 payload.
+/// Two such snapshots of the same world at the same tick have the same canonical form whatever
+/// encoder wrote them.
+fn canonical(bytes: &[u8], held: (Option<&Level>, Option<&Baseline>)) -> Result<Vec<u8>, String> {
+    let format = u16::from_le_bytes([bytes[8], bytes[9]]);
+    let expanded = match (format, held.1) {
+        (FORMAT_VERSION_3, _) => Some(rapier_pinned::testing::expand_linked(bytes, held.0)),
+        (FORMAT_VERSION_4, Some(baseline)) => Some(expand_delta(bytes, baseline)),
+        _ => None,
+    };
+    let payload = if let Some(expanded) = expanded {
+        expanded.map_err(|e| format!("accept, but the payload does not expand: {e}"))?
     } else {
         decompress_payload(&bytes[HEADER_LEN..])
             .map_err(|e| format!("accept, but the payload does not decompress: {e}"))?
@@ -483,6 +524,7 @@ fn table(version: PhysicsVersion) -> Result<Vec<(Vector, Vec<u8>)>, String> {
     let lv = LevelBase::new(&b)?;
     let level = lv.level.id();
     let m = b.payload.len() as u64;
+    let (delta, at_40) = b.delta(DELTA_TICK)?;
 
     #[rustfmt::skip]
     let table = vec![
@@ -735,6 +777,30 @@ fn table(version: PhysicsVersion) -> Result<Vec<(Vector, Vec<u8>)>, String> {
         reject("linked_undecodable", "Undecodable")
             .bytes(b.linked_with(FLAG_COMPRESSED, &compress_payload(&literal_stream(&[0xff; 64]))))
             .about("A format-3 snapshot (valid checksum) whose compressed record stream is one literal record of 64 bytes 0xff: it expands, then does not decode."),
+
+        // Format 4, a delta: the baseline's id, then the record stream (compressed with flag bit
+        // 1), expanded against the baseline after checks 1-10, check 11.1.
+        accept("accept_delta", &at_40)
+            .bytes(&delta).baseline("accept.snap")
+            .about(format!("ball_drop after {DELTA_TICK} steps as a delta against accept.snap's payload (tick 30): format 4, flags 0x0002, payload = the baseline's id (BLAKE3 of accept.snap's payload), then the LZ4-compressed record stream.")),
+        accept("accept_delta_copy", at_30)
+            .bytes(b.delta_with(0, &[&m.to_le_bytes()[..], &[3], &0u64.to_le_bytes(), &(m as u32).to_le_bytes()].concat())).baseline("accept.snap")
+            .about(format!("accept.snap's world as a delta against its own payload, flag bit 1 clear: the baseline's id, then the record stream stored as it is: the expanded length {m} (u64 LE), then one baseline record (tag 3, offset 0 as u64 LE, length {m} as u32 LE).")),
+        reject("delta_baseline_missing", "BaselineMissing")
+            .file("accept_delta.snap")
+            .about("accept_delta.snap restored without a baseline."),
+        reject("delta_wrong_baseline", "WrongBaseline")
+            .file("accept_delta.snap").baseline("accept_tick_0.snap")
+            .about("accept_delta.snap restored with accept_tick_0.snap's payload (tick 0 of the same match) as the baseline."),
+        reject("unknown_flags_format4_bit2", "UnknownFlags")
+            .bytes(resealed(&delta, FLAGS_AT, &(FLAG_COMPRESSED | 1 << 2).to_le_bytes())).baseline("accept.snap")
+            .about("accept_delta.snap with flag bit 2 set as well (flags 0x0006), checksum recomputed: format 4 defines bits 0 and 1 only."),
+        reject("delta_beyond_baseline", "Link")
+            .bytes(b.delta_with(0, &[&4u64.to_le_bytes()[..], &[3], &(m - 3).to_le_bytes(), &4u32.to_le_bytes()].concat())).baseline("accept.snap")
+            .about(format!("A format-4 snapshot against accept.snap whose record stream states 4 bytes and holds one baseline record of 4 bytes from offset {}, past the baseline's {m} bytes; checksum valid.", m - 3)),
+        reject("delta_level_record", "Link")
+            .bytes(b.delta_with(0, &[&64u64.to_le_bytes()[..], &[1, 0, 0, 0, 0]].concat())).baseline("accept.snap")
+            .about("A format-4 snapshot against accept.snap whose record stream holds a level record (tag 1), which is format 3's: unknown to a delta; checksum valid."),
     ];
     assemble(table)
 }
@@ -884,7 +950,34 @@ impl Base {
     }
 }
 
+/// The tick of the delta vectors: 10 steps after their baseline, `accept.snap`.
+const DELTA_TICK: u64 = TICK + 10;
+
 impl Base {
+    /// `ball_drop` after `steps` steps as a delta against `accept.snap`'s payload, and its
+    /// verdict.
+    fn delta(&self, steps: u64) -> Result<(Vec<u8>, Expect), String> {
+        let world = ball_drop(self.config, steps)?;
+        let baseline = Baseline::from_payload(self.payload.clone());
+        Ok((world.snapshot_delta(&baseline, None), accepted(world)))
+    }
+
+    /// A format-4 snapshot of this version at tick 30 in match 7 against `accept.snap`'s
+    /// payload, with a valid checksum: the baseline's id, then `stream`, with `flags`.
+    fn delta_with(&self, flags: u16, stream: &[u8]) -> Vec<u8> {
+        let id = Baseline::from_payload(self.payload.clone()).id();
+        let stored = [&id.0[..], stream].concat();
+        seal_stored(
+            FORMAT_VERSION_4,
+            flags,
+            self.version,
+            TICK,
+            self.config.digest(),
+            &stored,
+            None,
+        )
+    }
+
     /// A format-3 snapshot of this version at tick 30 in match 7 on no level, with a valid
     /// checksum: the level id (zero), then `stream`, with `flags`.
     fn linked_with(&self, flags: u16, stream: &[u8]) -> Vec<u8> {
@@ -1195,6 +1288,8 @@ struct Row {
     level: Option<&'static str>,
     /// The level the reader's world is on, when not the level file's.
     level_id: Option<[u8; 32]>,
+    /// The baseline file given to the restore.
+    baseline: Option<&'static str>,
     /// What was done to the bytes.
     about: String,
 }
@@ -1221,6 +1316,7 @@ impl Row {
             match_id: MATCH_ID,
             level: None,
             level_id: None,
+            baseline: None,
             about: String::new(),
         }
     }
@@ -1234,6 +1330,12 @@ impl Row {
     /// Restored into a world on the level `id` (rather than the level file's).
     fn level_id(mut self, id: LevelId) -> Row {
         self.level_id = Some(id.0);
+        self
+    }
+
+    /// Restored as a delta against the payload of `file` (an earlier row's format-1 snapshot).
+    fn baseline(mut self, file: &'static str) -> Row {
+        self.baseline = Some(file);
         self
     }
 
@@ -1305,6 +1407,7 @@ fn assemble(table: Vec<Row>) -> Result<Vec<(Vector, Vec<u8>)>, String> {
             key: row.key.map(|k| hex(&k)),
             level: row.level.map(str::to_string),
             level_id: row.level_id.map(|k| hex(&k)),
+            baseline: row.baseline.map(str::to_string),
             expect: row.expect,
         };
         out.push((vector, bytes));

@@ -117,7 +117,7 @@ fn the_check_fails_on_known_bad_cases() {
             .clone()
     };
     let (accept, bytes) = find("accept");
-    check_vector(version, &accept, &bytes, None).unwrap();
+    check_vector(version, &accept, &bytes, None, None).unwrap();
 
     let mut bad = Vec::new();
     // A flipped payload byte.
@@ -162,7 +162,7 @@ fn the_check_fails_on_known_bad_cases() {
     bad.push(("another match", v, bytes.clone()));
     // A rejected file with another expected kind, and one expected to be accepted.
     let (reject, reject_bytes) = find("checksum_mismatch_payload");
-    check_vector(version, &reject, &reject_bytes, None).unwrap();
+    check_vector(version, &reject, &reject_bytes, None, None).unwrap();
     let mut v = reject.clone();
     v.expect = Expect::Reject("MacMismatch".to_string());
     bad.push(("changed kind", v, reject_bytes.clone()));
@@ -176,7 +176,7 @@ fn the_check_fails_on_known_bad_cases() {
     bad.push(("wrong key", v, mac_bytes.clone()));
     // A compressed file (format 2): a flipped stored byte, a changed digest.
     let (compressed, compressed_bytes) = find("accept_compressed");
-    check_vector(version, &compressed, &compressed_bytes, None).unwrap();
+    check_vector(version, &compressed, &compressed_bytes, None, None).unwrap();
     let mut flipped = compressed_bytes.clone();
     let last = flipped.len() - 1;
     flipped[last] ^= 0x10;
@@ -193,7 +193,7 @@ fn the_check_fails_on_known_bad_cases() {
     let dir = version_dir(version);
     let level = std::fs::read(dir.join("level.level")).unwrap();
     let other = std::fs::read(dir.join("other.level")).unwrap();
-    check_vector(version, &on_level, &on_level_bytes, Some(&level)).unwrap();
+    check_vector(version, &on_level, &on_level_bytes, Some(&level), None).unwrap();
     let mut level_bad = vec![
         (
             "another level",
@@ -207,10 +207,26 @@ fn the_check_fails_on_known_bad_cases() {
         level_bad.push((case, vector, bytes, None));
     }
     for (case, vector, bytes, level) in level_bad {
-        let err = check_vector(version, &vector, &bytes, level.as_deref())
+        let err = check_vector(version, &vector, &bytes, level.as_deref(), None)
             .expect_err(&format!("{case}: the check passed"))
             .to_string();
         assert!(err.starts_with(&vector.name), "{case}: {err}");
+        println!("{case}: {err}");
+    }
+
+    // A delta (format 4): its baseline checked, another baseline, none.
+    let (delta, delta_bytes) = find("accept_delta");
+    let baseline = std::fs::read(dir.join("accept.snap")).unwrap();
+    let other = std::fs::read(dir.join("accept_tick_0.snap")).unwrap();
+    check_vector(version, &delta, &delta_bytes, None, Some(&baseline)).unwrap();
+    for (case, given) in [
+        ("another baseline", Some(&other[..])),
+        ("no baseline", None),
+    ] {
+        let err = check_vector(version, &delta, &delta_bytes, None, given)
+            .expect_err(case)
+            .to_string();
+        assert!(err.starts_with(&delta.name), "{case}: {err}");
         println!("{case}: {err}");
     }
 }
@@ -252,11 +268,12 @@ fn write_keeps_released_bytes_and_check_reports_drift() {
         "{err}"
     );
     // (The vectors of that file whose verdict comes before the checksum, such as another
-    // match's config digest, still pass.)
+    // match's config digest, still pass; the deltas against it as a baseline may fail.)
     let (passed, failures) = check_dir(&dir, version).unwrap();
+    let accept = Some("accept.snap".to_string());
     let sharing: Vec<&str> = vectors
         .iter()
-        .filter(|v| v.file == "accept.snap")
+        .filter(|v| v.file == "accept.snap" || v.baseline == accept)
         .map(|v| v.name.as_str())
         .collect();
     assert!(

@@ -30,10 +30,12 @@ export declare class PinnedWorld extends World {
   readonly level: Uint8Array | undefined;
   /** The id of the level the world is on (64 hex digits), if any. */
   readonly levelId: string | undefined;
-  /** The snapshot (format 1; 2 with `{compressed: true}` or `{format: 2}`; 3, linked to the world's level, with `{format: 3}`), native bytes, with a MAC when `key` is given. */
-  snapshot(key?: Uint8Array, options?: { compressed?: boolean; format?: 1 | 2 | 3 }): Uint8Array;
-  /** Replaces the world by the snapshot's, with every check; a refusal (a PinnedError) changes nothing. */
-  restore(bytes: Uint8Array, key?: Uint8Array): void;
+  /** The snapshot (format 1; 2 with `{compressed: true}` or `{format: 2}`; 3, linked to the world's level, with `{format: 3}`; 4, a delta against `baseline`, with `{format: 4, baseline}`), native bytes, with a MAC when `key` is given. */
+  snapshot(key?: Uint8Array, options?: { compressed?: boolean; format?: 1 | 2 | 3 | 4; baseline?: Uint8Array }): Uint8Array;
+  /** The world's state now as a baseline (its format-1 payload): what a delta is written against and read with. */
+  baseline(): Uint8Array;
+  /** Replaces the world by the snapshot's, with every check; a refusal (a PinnedError) changes nothing. A delta (format 4) needs `{baseline}`. */
+  restore(bytes: Uint8Array, key?: Uint8Array, options?: { baseline?: Uint8Array }): void;
 }
 
 export interface Session { joined: number; tick: number; reported: number; digest: string }

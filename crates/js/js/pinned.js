@@ -137,7 +137,9 @@ const settingsArray = (s) =>
   s === undefined ? undefined
     : new Float64Array([s.gravity.x, s.gravity.y, s.gravity.z, s.tickHz, s.lengthUnit]);
 const keyBytes = (key) => (key === undefined || key === null ? undefined : Uint8Array.from(key));
-const levelBytes = (level) => (level === undefined || level === null ? undefined : Uint8Array.from(level));
+/** The snapshot header's length (docs/protocol.md §3): a format-1 snapshot's payload follows it. */
+const HEADER_LEN = 128;
+const optionalBytes = (b) => (b === undefined || b === null ? undefined : Uint8Array.from(b));
 
 /**
  * A world pinned to a physics-version of the fork's table: stock's `World`, whose parameters and
@@ -186,7 +188,7 @@ export class PinnedWorld extends World {
    * file's bytes are `level` when given (docs/protocol.md §3.3). */
   static new(physicsVersion, matchId, settings, level) {
     const config = pinned(() =>
-      new raw.RawPinnedConfig(physicsVersion, BigInt(matchId), settingsArray(settings), levelBytes(level)));
+      new raw.RawPinnedConfig(physicsVersion, BigInt(matchId), settingsArray(settings), optionalBytes(level)));
     return new PinnedWorld(config, config.emptyWorld(), 0);
   }
 
@@ -249,17 +251,27 @@ export class PinnedWorld extends World {
   }
 
   /** The snapshot (format 1; 2 with `{compressed: true}` or `{format: 2}`; 3, linked to the
-   * world's level, with `{format: 3}`), with a MAC when `key` is given. */
+   * world's level, with `{format: 3}`; 4, a delta against a baseline the receiver holds, with
+   * `{format: 4, baseline}`), with a MAC when `key` is given. */
   snapshot(key, options = {}) {
     const format = options.format ?? (options.compressed === true ? 2 : 1);
-    return pinned(() => this.#config.snapshot(this.#tick, keyBytes(key), format, ...this.#parts()));
+    return pinned(() => this.#config.snapshot(this.#tick, keyBytes(key), format,
+      optionalBytes(options.baseline), ...this.#parts()));
+  }
+
+  /** The world's state now as a baseline (its format-1 payload, docs/protocol.md §3.4): what a
+   * delta (`snapshot(key, {format: 4, baseline})`) is written against and read with. A world
+   * restored from a snapshot has the same baseline as the world it was taken of. */
+  baseline() {
+    return this.snapshot().subarray(HEADER_LEN);
   }
 
   /** Replaces the world by the snapshot's, with every check; a refusal changes nothing. Its
-   * bodies, colliders and joints are new objects (`getRigidBody` etc.); controllers stay. */
-  restore(bytes, key) {
-    this.#tick = pinned(() => this.#config.restoreInto(bytes, keyBytes(key), ...this.#parts(),
-      this.ccdSolver.raw, this.physicsPipeline.raw));
+   * bodies, colliders and joints are new objects (`getRigidBody` etc.); controllers stay. A delta
+   * (format 4) needs `{baseline}`, the baseline it was written against. */
+  restore(bytes, key, options = {}) {
+    this.#tick = pinned(() => this.#config.restoreInto(bytes, keyBytes(key),
+      optionalBytes(options.baseline), ...this.#parts(), this.ccdSolver.raw, this.physicsPipeline.raw));
     remap(this);
   }
 
@@ -298,7 +310,7 @@ export class PinnedWorld extends World {
 export function joinWebSocket(url, physicsVersion, matchId, options = {}) {
   return new Promise((resolve, reject) => {
     const client = pinned(() => new raw.NetClient(physicsVersion, BigInt(matchId),
-      settingsArray(options.settings), keyBytes(options.key), levelBytes(options.level)));
+      settingsArray(options.settings), keyBytes(options.key), optionalBytes(options.level)));
     const log = options.log ?? (() => {});
     const ws = new (options.WebSocket ?? globalThis.WebSocket)(url);
     ws.binaryType = "arraybuffer";

@@ -6,8 +6,8 @@
 //! `docs/protocol.md` (the native code: [`PinnedWorld::adopt_at`], [`PinnedWorld::restore`]).
 
 use rapier_pinned::{
-    diff_world, Error, GameSettings, Level, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
-    PHYSICS_VERSION_CURRENT,
+    diff_world, Baseline, Error, GameSettings, Level, PhysicsVersion, PinnedWorld, SnapshotKey,
+    WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_js_raw::{
     reset_workspaces, RawBroadPhase, RawCCDSolver, RawColliderSet, RawDeserializedWorld,
@@ -172,14 +172,16 @@ impl RawPinnedConfig {
     }
 
     /// The snapshot of the parts at `tick` in snapshot `format` (1; 2, LZ4; 3, linked to the
-    /// config's level), with a MAC when `key` (32 bytes) is given: the parts adopted with every
-    /// check, then written as native code writes a pinned world.
+    /// config's level; 4, a delta against the payload `baseline`), with a MAC when `key` (32
+    /// bytes) is given: the parts adopted with every check, then written as native code writes a
+    /// pinned world.
     #[allow(clippy::too_many_arguments)]
     pub fn snapshot(
         &self,
         at: f64,
         key_bytes: Option<Vec<u8>>,
         format: u32,
+        baseline: Option<Vec<u8>>,
         params: &mut RawIntegrationParameters,
         islands: &mut RawIslandManager,
         broad_phase: &mut RawBroadPhase,
@@ -214,22 +216,31 @@ impl RawPinnedConfig {
             3 => world
                 .snapshot_linked(self.level.as_ref(), key.as_ref())
                 .map_err(|e| pinned_error(&e)),
+            4 => match baseline {
+                Some(payload) => {
+                    Ok(world.snapshot_delta(&Baseline::from_payload(payload), key.as_ref()))
+                }
+                None => Err(js_error(
+                    "snapshot format 4 is a delta: it needs a baseline",
+                )),
+            },
             f => Err(js_error(&format!(
-                "snapshot format {f}: this build writes 1, 2 and 3"
+                "snapshot format {f}: this build writes 1, 2, 3 and 4"
             ))),
         }
     }
 
     /// Replaces the parts by the world of snapshot `bytes`, restored with every check of
-    /// `docs/protocol.md` and `key` when given, and answers its tick; on a refusal (a
-    /// `PinnedError`) nothing is changed. The CCD solver and the pipeline start fresh, as in a
-    /// native restore.
+    /// `docs/protocol.md` and `key` when given (a delta against the payload `baseline`), and
+    /// answers its tick; on a refusal (a `PinnedError`) nothing is changed. The CCD solver and
+    /// the pipeline start fresh, as in a native restore.
     #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(js_name = restoreInto)]
     pub fn restore_into(
         &self,
         bytes: &[u8],
         key_bytes: Option<Vec<u8>>,
+        baseline: Option<Vec<u8>>,
         params: &mut RawIntegrationParameters,
         islands: &mut RawIslandManager,
         broad_phase: &mut RawBroadPhase,
@@ -243,9 +254,14 @@ impl RawPinnedConfig {
         pipeline: &mut RawPhysicsPipeline,
     ) -> Result<f64, JsValue> {
         let key = key(key_bytes)?;
-        let restored =
-            PinnedWorld::restore_on(self.config, self.level.as_ref(), bytes, key.as_ref())
-                .map_err(|e| pinned_error(&e))?;
+        let restored = match baseline {
+            Some(payload) => {
+                let baseline = Baseline::from_payload(payload);
+                PinnedWorld::restore_delta(self.config, &baseline, bytes, key.as_ref())
+            }
+            None => PinnedWorld::restore_on(self.config, self.level.as_ref(), bytes, key.as_ref()),
+        };
+        let restored = restored.map_err(|e| pinned_error(&e))?;
         let (world, tick) = restored.into_parts();
         let mut parts = WorldParts {
             params,

@@ -111,6 +111,29 @@ test("a world on a level: format 3 refers to the level, natively and in the pack
   assert.ok(native.message.includes(world.levelId), native.message);
 });
 
+test("a delta: written against a baseline the receiver holds, natively and in the package", () => {
+  cli("snapshot", "save", "--scene", "arena", "--steps", "30", "--out", file("base.snap"));
+  cli("snapshot", "save", "--scene", "arena", "--steps", "50", "--format", "4",
+    "--baseline", file("base.snap"), "--out", file("delta.snap"));
+  // The package restores the baseline's snapshot, keeps its baseline and reads the native delta.
+  const world = RAPIER.PinnedWorld.restore(V, 0, bytes("base.snap"));
+  const baseline = world.baseline();
+  world.restore(bytes("delta.snap"), undefined, { baseline });
+  assert.equal(world.tick, 50);
+  assert.deepEqual(world.snapshot(), bytes("current.snap"));
+  // The package's delta of that tick, read natively against the same baseline file.
+  writeFileSync(file("js-delta.snap"), world.snapshot(undefined, { format: 4, baseline }));
+  assert.deepEqual(nativeContinue(file("js-delta.snap"), 10, "--baseline", file("base.snap")),
+    nativeContinue(file("current.snap"), 10));
+  // Without its baseline, or with another: refused, natively and in the package alike.
+  assert.equal(jsRefusal(() => world.restore(bytes("delta.snap"))).kind, "BaselineMissing");
+  assert.equal(nativeRefusal(file("delta.snap")).kind, "BaselineMissing");
+  const other = RAPIER.PinnedWorld.restore(V, 0, bytes("current.snap")).baseline();
+  const wrong = jsRefusal(() => world.restore(bytes("delta.snap"), undefined, { baseline: other }));
+  assert.equal(wrong.kind, "WrongBaseline");
+  assert.equal(world.tick, 50);
+});
+
 test("an authenticated snapshot restores with its key", () => {
   const world = RAPIER.PinnedWorld.restore(V, 0, bytes("mac.snap"), key);
   assert.deepEqual(jsContinue(world, 10), nativeContinue(file("mac.snap"), 10, "--key-file", file("key")));

@@ -37,8 +37,14 @@
 //! of formats 1, 2 and 3, and the medians of each format's save and validated restore (with and
 //! without a MAC) against a plain decode of format 1.
 //!
+//! A fourth part measures **delta snapshots** (format 4, `delta`; `docs/snapshot-cost.md`,
+//! "Deltas"): `pyramid` and `arena` after 60 steps and 120, `trimesh_level` after its steps, then
+//! one second more: bytes per body of the same tick's format 3 and of its delta against the
+//! baseline of one second earlier, and the medians of the delta's save and validated restore
+//! (with and without a MAC).
+//!
 //! Any non-`--` argument is a scene-name filter (`cargo bench -p rapier-pinned --bench snapshot
-//! -- pyramid`); `overhead`, `sizes` or `linked` runs only that part.
+//! -- pyramid`); `overhead`, `sizes`, `linked` or `delta` runs only that part.
 
 use std::time::Instant;
 
@@ -524,6 +530,56 @@ fn linked_scene(name: &str, steps: usize) -> (String, f64) {
     (row, per_body(f3.len()))
 }
 
+/// The delta part for one scene: `steps` steps, a baseline, one second of steps more; returns
+/// the table row.
+fn delta_scene(name: &str, steps: usize) -> String {
+    let (mut world, level) = current_world(name, steps);
+    let level = level.as_ref();
+    let config = *world.config();
+    let baseline = world.baseline();
+    let second = (1.0 / config.params().dt).round() as usize;
+    for _ in 0..second {
+        world.step();
+    }
+    let bodies = world.bodies().len();
+    let per_body = |n: usize| n as f64 / bodies as f64;
+    let f1 = world.snapshot(None);
+    let f3 = world.snapshot_linked(level, None).unwrap();
+    let f4 = world.snapshot_delta(&baseline, None);
+    let key = SnapshotKey::new([0x5a; 32]);
+    let f4_mac = world.snapshot_delta(&baseline, Some(&key));
+    let restored = PinnedWorld::restore_delta(config, &baseline, &f4, None).unwrap();
+    assert_eq!(
+        restored.snapshot(None),
+        f1,
+        "a delta restores format 1's world"
+    );
+    let payload = &f1[HEADER_LEN..];
+    let mut ops = vec![
+        Op::new("plain decode (format 1)", || codec_decode(payload)),
+        Op::new("save format 1", || world.snapshot(None)),
+        Op::new("save delta", || world.snapshot_delta(&baseline, None)),
+        Op::new("restore delta", || {
+            PinnedWorld::restore_delta(config, &baseline, &f4, None).unwrap()
+        }),
+        Op::new("restore delta, MAC", || {
+            PinnedWorld::restore_delta(config, &baseline, &f4_mac, Some(&key)).unwrap()
+        }),
+    ];
+    interleave(&mut ops, 51);
+    let ms = |n: &str| ops.iter().find(|o| o.name == n).unwrap().median_ms();
+    format!(
+        "{name:<14} {:>6} {:>9.1} {:>9.1} {:>9.3} {:>9.2}x {:>9.2}x {:>9.2}x",
+        world.tick(),
+        per_body(f3.len()),
+        per_body(f4.len()),
+        f4.len() as f64 / f3.len() as f64,
+        ms("save delta") / ms("save format 1"),
+        ms("restore delta") / ms("plain decode (format 1)"),
+        ms("restore delta, MAC") / ms("plain decode (format 1)"),
+    )
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; any other argument is a scene-name filter, or a part.
     let args: Vec<String> = std::env::args()
@@ -533,12 +589,12 @@ fn main() {
     let parts: Vec<&str> = args
         .iter()
         .map(String::as_str)
-        .filter(|a| matches!(*a, "overhead" | "sizes" | "linked"))
+        .filter(|a| matches!(*a, "overhead" | "sizes" | "linked" | "delta"))
         .collect();
     let filter: Vec<&str> = args
         .iter()
         .map(String::as_str)
-        .filter(|a| !matches!(*a, "overhead" | "sizes" | "linked"))
+        .filter(|a| !matches!(*a, "overhead" | "sizes" | "linked" | "delta"))
         .collect();
     let part = |p: &str| parts.is_empty() || parts.contains(&p);
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f));
@@ -619,6 +675,29 @@ fn main() {
                 "trimesh_level / pyramid, format 3 B/body: {:.2}x (gate <= 2)",
                 level / pyramid
             );
+        }
+    }
+    if part("delta") {
+        let mut rows = Vec::new();
+        let scenes = [
+            ("pyramid", 60),
+            ("arena", 120),
+            ("trimesh_level", rapier_pinned_scenes::LEVEL_STEPS),
+        ];
+        for (name, steps) in scenes {
+            if wanted(name) {
+                rows.push(delta_scene(name, steps));
+            }
+        }
+        println!(
+            "\ndelta against one second earlier (B/body of the whole snapshot; gate: delta/full <= 0.5), physics-version {PHYSICS_VERSION_CURRENT}:"
+        );
+        println!(
+            "{:<14} {:>6} {:>9} {:>9} {:>9} {:>10} {:>10} {:>10}",
+            "scene", "tick", "format 3", "delta", "delta/3", "save 4/1", "rest.4/dec", "+MAC/dec"
+        );
+        for row in rows {
+            println!("{row}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Typed errors: one variant per cause, each naming the field or the cause, its data in typed
 //! fields (text only where the cause is another library's message or a free-form description).
 
+use crate::baseline::BaselineId;
 use crate::codec::DecompressionError;
 use crate::diff::{real, FieldDiff};
 use crate::level::{LevelError, LevelId};
@@ -114,6 +115,21 @@ pub enum Error {
         needed: LevelId,
         /// The level given.
         given: LevelId,
+    },
+    /// A delta snapshot (format 4) was restored without the baseline it is written against.
+    #[error("delta snapshot against baseline {needed}, which this restore does not have")]
+    BaselineMissing {
+        /// The baseline's id.
+        needed: BaselineId,
+    },
+    /// A delta snapshot (format 4) was restored with another baseline than the one it is
+    /// written against.
+    #[error("delta snapshot against baseline {needed}, the baseline given is {given}")]
+    WrongBaseline {
+        /// The baseline the snapshot names.
+        needed: BaselineId,
+        /// The baseline given.
+        given: BaselineId,
     },
     /// The bytes given as a level are not one ([`crate::Level::read`]): the cause names why.
     #[error("level refused: {0}")]

@@ -13,6 +13,10 @@ pub const FORMAT_VERSION_2: u16 = 2;
 /// linked record stream (`docs/protocol.md` §3.2) after the id of the level it refers to, the
 /// stream compressed when flag bit 1 is set.
 pub const FORMAT_VERSION_3: u16 = 3;
+/// Snapshot format 4, what [`crate::PinnedWorld::snapshot_delta`] writes: a delta, the payload
+/// as a record stream against a baseline payload the receiver holds (`docs/protocol.md` §3.4),
+/// after the baseline's id, the stream compressed when flag bit 1 is set.
+pub const FORMAT_VERSION_4: u16 = 4;
 /// Flag bit 0: the MAC field holds a keyed MAC.
 pub const FLAG_MAC: u16 = 1 << 0;
 /// Flag bit 1: the payload is stored compressed (u32 little-endian uncompressed length, then one

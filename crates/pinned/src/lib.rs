@@ -49,6 +49,7 @@
 //!
 //! No global or thread-local mutable state; no hash-map iteration decides any byte.
 
+mod baseline;
 mod ccd;
 mod codec;
 mod config;
@@ -66,6 +67,7 @@ mod validate;
 pub mod version;
 mod world;
 
+pub use baseline::{Baseline, BaselineId};
 pub use ccd::CcdConfig;
 pub use codec::DecompressionError;
 pub use config::{diff_world, WorldConfig};
@@ -75,13 +77,16 @@ pub use error::{
     SettingValue,
 };
 pub use format::{
-    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_LEN,
-    MAGIC, PAYLOAD_LIMIT,
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3,
+    FORMAT_VERSION_4, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
 };
 pub use level::{Level, LevelError, LevelId, LEVEL_FORMAT, LEVEL_MAGIC};
 pub use link::LinkError;
 pub use settings::{Choices, GameSettings};
-pub use snapshot::{inspect, recorded_params, recorded_params_on, SnapshotInfo, SnapshotKey};
+pub use snapshot::{
+    inspect, recorded_params, recorded_params_against, recorded_params_on, SnapshotInfo,
+    SnapshotKey,
+};
 pub use upstream::import_upstream;
 pub use version::{
     entry, ParsePhysicsVersionError, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT,
@@ -95,8 +100,8 @@ pub use world::PinnedWorld;
 #[doc(hidden)]
 pub mod testing {
     pub use crate::snapshot::{
-        compress_payload, decompress_payload, expand_linked, expand_record_stream, seal,
-        seal_compressed, seal_linked, seal_stored,
+        compress_payload, decompress_payload, expand_delta, expand_delta_stream, expand_linked,
+        expand_record_stream, seal, seal_compressed, seal_delta, seal_linked, seal_stored,
     };
     pub use crate::world::encode_world;
 }

@@ -4,8 +4,8 @@
 //! | offset | size | field |
 //! |---:|---:|---|
 //! | 0 | 8 | magic `RPINSNAP` |
-//! | 8 | 2 | format version: 1, 2 or 3 |
-//! | 10 | 2 | flags: bit 0 MAC present; bit 1 (formats 2 and 3) payload compressed; every other bit refused |
+//! | 8 | 2 | format version: 1, 2, 3 or 4 |
+//! | 10 | 2 | flags: bit 0 MAC present; bit 1 (formats 2-4) payload compressed; every other bit refused |
 //! | 12 | 4 | physics-version |
 //! | 16 | 8 | tick |
 //! | 24 | 32 | config digest |
@@ -16,17 +16,19 @@
 //! A compressed payload is the uncompressed length (u32 little-endian) followed by one LZ4 block;
 //! it is decompressed, bounded, after the checksum and the MAC have verified the stored bytes.
 //! A format-3 payload is the 32-byte id of the level it refers to (zero: none), then the linked
-//! record stream ([`crate::link`]), compressed the same way when bit 1 is set.
+//! record stream ([`crate::link`]), compressed the same way when bit 1 is set. A format-4 payload
+//! (a delta) is the same with the 32-byte id of the baseline it is written against.
 
+use crate::baseline::{Baseline, BaselineId};
 use crate::codec;
 use crate::config::{self, WorldConfig};
 use crate::error::Error;
 use crate::format::{
-    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_LEN,
-    MAGIC, PAYLOAD_LIMIT,
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3,
+    FORMAT_VERSION_4, HEADER_LEN, MAGIC, PAYLOAD_LIMIT,
 };
 use crate::level::{Level, LevelId};
-use crate::link::{self, ExpandError, LinkError, Pattern};
+use crate::link::{self, ExpandError, LinkError, Pattern, Refs};
 use crate::panic::catch_panic;
 use crate::validate;
 use crate::version::{self, PhysicsVersion};
@@ -36,14 +38,15 @@ use rapier3d::prelude::{IntegrationParameters, PhysicsWorld, Vector};
 fn flags_known(format_version: u16) -> u16 {
     match format_version {
         FORMAT_VERSION => FLAG_MAC,
-        FORMAT_VERSION_2 | FORMAT_VERSION_3 => FLAG_MAC | FLAG_COMPRESSED,
+        FORMAT_VERSION_2 | FORMAT_VERSION_3 | FORMAT_VERSION_4 => FLAG_MAC | FLAG_COMPRESSED,
         _ => 0,
     }
 }
 const CHECKSUM: std::ops::Range<usize> = 64..96;
 const MAC: std::ops::Range<usize> = 96..128;
-/// Bytes of the level id a format-3 payload starts with.
-const LEVEL_ID_LEN: usize = 32;
+/// Bytes of the id a format-3 payload (its level's) or a format-4 payload (its baseline's)
+/// starts with.
+const ID_LEN: usize = 32;
 
 /// A 32-byte fleet key for the snapshot MAC. Its `Debug` does not print the key.
 #[derive(Clone)]
@@ -65,18 +68,21 @@ impl std::fmt::Debug for SnapshotKey {
 /// The header of a snapshot whose framing and checksum are valid (see [`inspect`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SnapshotInfo {
-    /// The snapshot format version (1, 2 or 3).
+    /// The snapshot format version (1, 2, 3 or 4).
     pub format_version: u16,
     /// The flags.
     pub flags: u16,
     /// Whether the MAC flag is set (the MAC itself is only checked by a restore with a key).
     pub authenticated: bool,
-    /// Whether the payload is stored compressed (formats 2 and 3, flag bit 1). [`inspect`] does
+    /// Whether the payload is stored compressed (formats 2-4, flag bit 1). [`inspect`] does
     /// not decompress it: a restore does.
     pub compressed: bool,
     /// The level a format-3 snapshot refers to (`None`: no level, or format 1 or 2). Read by
     /// [`inspect`] from the stored payload's first 32 bytes.
     pub level: Option<LevelId>,
+    /// The baseline a format-4 snapshot (a delta) is written against (`None` for formats 1-3).
+    /// Read by [`inspect`] from the stored payload's first 32 bytes.
+    pub baseline: Option<BaselineId>,
     /// The physics-version (possibly one this build does not know).
     pub physics_version: PhysicsVersion,
     /// The tick (steps taken by the world).
@@ -197,10 +203,40 @@ pub fn seal_linked(
             source: link::Source::Shared,
         }))
         .collect();
-    let mut stored = level.map_or([0; LEVEL_ID_LEN], |l| l.id().0).to_vec();
+    let mut stored = level.map_or([0; ID_LEN], |l| l.id().0).to_vec();
     stored.extend_from_slice(&codec::compress(&link::link(payload, &patterns)));
     seal_stored(
         FORMAT_VERSION_3,
+        FLAG_COMPRESSED,
+        physics_version,
+        tick,
+        config_digest,
+        &stored,
+        key,
+    )
+}
+
+/// Frames `payload` (the format-1 world encoding) as a format-4 snapshot, a delta: the id of
+/// `baseline`, then the payload as a record stream of literal bytes and bytes of the baseline's
+/// payload ([`crate::link`]), LZ4-compressed (flag bit 1); checksum and MAC over the stored bytes.
+///
+/// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_delta`] and tests.
+pub fn seal_delta(
+    physics_version: PhysicsVersion,
+    tick: u64,
+    config_digest: [u8; 32],
+    payload: &[u8],
+    baseline: &Baseline,
+    key: Option<&SnapshotKey>,
+) -> Vec<u8> {
+    let mut stored = baseline.id().0.to_vec();
+    stored.extend_from_slice(&codec::compress(&link::delta(
+        payload,
+        baseline.payload(),
+        baseline.index(),
+    )));
+    seal_stored(
+        FORMAT_VERSION_4,
         FLAG_COMPRESSED,
         physics_version,
         tick,
@@ -244,22 +280,52 @@ pub fn inspect(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     if checksum(bytes) != blake3::Hash::from(info.checksum) {
         return Err(Error::ChecksumMismatch);
     }
-    if info.format_version == FORMAT_VERSION_3 {
-        info.level = level_id(&bytes[HEADER_LEN..])?;
+    match info.format_version {
+        FORMAT_VERSION_3 => info.level = level_id(&bytes[HEADER_LEN..])?,
+        FORMAT_VERSION_4 => info.baseline = Some(BaselineId(id(&bytes[HEADER_LEN..])?)),
+        _ => {}
     }
     Ok(info)
 }
 
-/// The level a format-3 stored payload refers to: its first 32 bytes, `None` when all zero
-/// (a payload shorter than them is [`LinkError::Truncated`]).
-fn level_id(stored: &[u8]) -> Result<Option<LevelId>, Error> {
-    let Some(id) = stored.first_chunk::<LEVEL_ID_LEN>() else {
-        return Err(Error::Link(LinkError::Truncated {
+/// The 32-byte id a format-3 or format-4 stored payload starts with (a payload shorter than it
+/// is [`LinkError::Truncated`]).
+fn id(stored: &[u8]) -> Result<[u8; ID_LEN], Error> {
+    match stored.first_chunk::<ID_LEN>() {
+        Some(id) => Ok(*id),
+        None => Err(Error::Link(LinkError::Truncated {
             at: 0,
-            needed: LEVEL_ID_LEN as u64,
-        }));
-    };
-    Ok((*id != [0; LEVEL_ID_LEN]).then_some(LevelId(*id)))
+            needed: ID_LEN as u64,
+        })),
+    }
+}
+
+/// The level a format-3 stored payload refers to, `None` when its id is all zero.
+fn level_id(stored: &[u8]) -> Result<Option<LevelId>, Error> {
+    let id = id(stored)?;
+    Ok((id != [0; ID_LEN]).then_some(LevelId(id)))
+}
+
+/// What a restore holds besides the snapshot: the match's level (format 3) and the baseline a
+/// delta is written against (format 4).
+#[derive(Copy, Clone, Default)]
+pub(crate) struct Held<'a> {
+    pub level: Option<&'a Level>,
+    pub baseline: Option<&'a Baseline>,
+}
+
+impl<'a> Held<'a> {
+    /// A level, or nothing.
+    pub fn level(level: Option<&'a Level>) -> Self {
+        let baseline = None;
+        Self { level, baseline }
+    }
+
+    /// A baseline.
+    pub fn baseline(baseline: &'a Baseline) -> Self {
+        let (level, baseline) = (None, Some(baseline));
+        Self { level, baseline }
+    }
 }
 
 /// Whether [`open`] checks the config digest (check 7), or skips it to tell a snapshot of
@@ -276,7 +342,7 @@ pub(crate) fn open(
     config: &WorldConfig,
     bytes: &[u8],
     key: Option<&SnapshotKey>,
-    level: Option<&Level>,
+    held: Held<'_>,
     match_id: Match,
 ) -> Result<(PhysicsWorld, u64), Error> {
     let info = frame(bytes)?;
@@ -289,7 +355,7 @@ pub(crate) fn open(
     }
     if match_id == Match::Checked && info.config_digest != config.digest() {
         return Err(
-            settings_mismatch(config, bytes, &info, key, level).unwrap_or(
+            settings_mismatch(config, bytes, &info, key, held).unwrap_or(
                 Error::ConfigDigestMismatch {
                     snapshot: info.config_digest,
                     world: config.digest(),
@@ -297,18 +363,18 @@ pub(crate) fn open(
             ),
         );
     }
-    let world = with_payload(bytes, &info, key, level, decode)?;
+    let world = with_payload(bytes, &info, key, held, decode)?;
     validate::validate_world(config, &world)?;
     Ok((world, info.tick))
 }
 
-/// Checks 8-11.1 (lengths, checksum, MAC, level, decompression, expansion), then `read` on the
-/// payload.
+/// Checks 8-11.1 (lengths, checksum, MAC, level or baseline, decompression, expansion), then
+/// `read` on the payload.
 fn with_payload<T>(
     bytes: &[u8],
     info: &SnapshotInfo,
     key: Option<&SnapshotKey>,
-    level: Option<&Level>,
+    held: Held<'_>,
     read: fn(&[u8]) -> Result<T, Error>,
 ) -> Result<T, Error> {
     lengths(bytes, info.payload_len)?;
@@ -317,8 +383,8 @@ fn with_payload<T>(
     // bytes, a few percent of the restore.
     verify(bytes, info, key)?;
     let stored = &bytes[HEADER_LEN..];
-    if info.format_version == FORMAT_VERSION_3 {
-        return read(&linked_payload(stored, info.compressed, level)?);
+    if [FORMAT_VERSION_3, FORMAT_VERSION_4].contains(&info.format_version) {
+        return read(&linked_payload(stored, info, held)?);
     }
     if info.compressed {
         let payload = catch_panic(
@@ -332,15 +398,25 @@ fn with_payload<T>(
     }
 }
 
-/// The format-1 payload of a verified format-3 stored payload: its level (the one given, if the
-/// snapshot names one), its record stream decompressed when `compressed`, then expanded; every
+/// The format-1 payload of a verified format-3 or format-4 stored payload: what it refers to
+/// (format 3: the level given, if the snapshot names one; format 4: the baseline given, which
+/// must be the one named), its record stream decompressed when compressed, then expanded; every
 /// step bounded (check 11.1 of `docs/protocol.md` §5).
-fn linked_payload(
-    stored: &[u8],
-    compressed: bool,
-    level: Option<&Level>,
-) -> Result<Vec<u8>, Error> {
-    let shapes = match (level_id(stored)?, level) {
+fn linked_payload(stored: &[u8], info: &SnapshotInfo, held: Held<'_>) -> Result<Vec<u8>, Error> {
+    if info.format_version == FORMAT_VERSION_4 {
+        let needed = BaselineId(id(stored)?);
+        let baseline = match held.baseline {
+            None => return Err(Error::BaselineMissing { needed }),
+            Some(given) if given.id() != needed => {
+                let given = given.id();
+                return Err(Error::WrongBaseline { needed, given });
+            }
+            Some(given) => given.payload(),
+        };
+        let stream = stream(&stored[ID_LEN..], info.compressed)?;
+        return expand_stream(&stream, Refs::baseline(baseline));
+    }
+    let shapes = match (level_id(stored)?, held.level) {
         (None, _) => Vec::new(),
         (Some(needed), None) => return Err(Error::LevelMissing { needed }),
         (Some(needed), Some(given)) if given.id() != needed => {
@@ -351,31 +427,34 @@ fn linked_payload(
         }
         (Some(_), Some(given)) => given.shape_bytes(),
     };
-    let body = &stored[LEVEL_ID_LEN..];
-    let decompressed;
-    let stream = if compressed {
-        decompressed = catch_panic(
-            || decompress_payload(body),
-            "decoding",
-            |msg| Error::Decompression(codec::DecompressionError::Panic(msg)),
-        )?;
-        &decompressed[..]
-    } else {
-        body
-    };
-    expand_stream(stream, &shapes)
+    let stream = stream(&stored[ID_LEN..], info.compressed)?;
+    expand_stream(&stream, Refs::level(&shapes))
 }
 
-/// The payload a format-3 record stream expands to with the level shapes' bytes `shapes` (empty
-/// without a level), with the bounds a restore applies (check 11.2 of `docs/protocol.md` §5): a
-/// stated length over [`PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`]; a stated length beyond
-/// what the stream may expand to, a record cut short, an unknown tag, a shape the level does not
-/// have, a repeat of bytes not yet written, or records writing another length than stated is
-/// [`Error::Link`]. Never allocates more than the stated length.
-fn expand_stream(stream: &[u8], shapes: &[&[u8]]) -> Result<Vec<u8>, Error> {
+/// The record stream of a format-3 or format-4 payload after its id, decompressed (bounded)
+/// when `compressed`.
+fn stream(body: &[u8], compressed: bool) -> Result<std::borrow::Cow<'_, [u8]>, Error> {
+    if !compressed {
+        return Ok(body.into());
+    }
+    let decompressed = catch_panic(
+        || decompress_payload(body),
+        "decoding",
+        |msg| Error::Decompression(codec::DecompressionError::Panic(msg)),
+    )?;
+    Ok(decompressed.into())
+}
+
+/// The payload a format-3 or format-4 record stream expands to with what it refers to, with the
+/// bounds a restore applies (check 11.2 of `docs/protocol.md` §5): a stated length over
+/// [`PAYLOAD_LIMIT`] is [`Error::PayloadTooLarge`]; a stated length beyond what the stream may
+/// expand to, a record cut short, a tag the format does not know, a shape the level does not
+/// have, a repeat of bytes not yet written, bytes beyond the baseline, or records writing another
+/// length than stated is [`Error::Link`]. Never allocates more than the stated length.
+fn expand_stream(stream: &[u8], refs: Refs<'_>) -> Result<Vec<u8>, Error> {
     catch_panic(
         || {
-            link::expand(stream, shapes, PAYLOAD_LIMIT).map_err(|e| match e {
+            link::expand(stream, refs, PAYLOAD_LIMIT).map_err(|e| match e {
                 ExpandError::TooLarge(claimed) => Error::PayloadTooLarge {
                     claimed,
                     limit: PAYLOAD_LIMIT,
@@ -390,15 +469,32 @@ fn expand_stream(stream: &[u8], shapes: &[&[u8]]) -> Result<Vec<u8>, Error> {
 
 /// [`expand_stream`] with `level`'s shapes: what the `expand` fuzz target reaches directly.
 pub fn expand_record_stream(stream: &[u8], level: Option<&Level>) -> Result<Vec<u8>, Error> {
-    expand_stream(stream, &level.map(Level::shape_bytes).unwrap_or_default())
+    let shapes = level.map(Level::shape_bytes).unwrap_or_default();
+    expand_stream(stream, Refs::level(&shapes))
+}
+
+/// [`expand_stream`] of a format-4 record stream against `baseline`.
+pub fn expand_delta_stream(stream: &[u8], baseline: &Baseline) -> Result<Vec<u8>, Error> {
+    expand_stream(stream, Refs::baseline(baseline.payload()))
 }
 
 /// The format-1 payload a format-3 snapshot expands to, with `level` (after its framing checks;
 /// the checksum and MAC are not checked): what a format-3 snapshot is compared by.
 pub fn expand_linked(bytes: &[u8], level: Option<&Level>) -> Result<Vec<u8>, Error> {
+    expand_held(bytes, Held::level(level))
+}
+
+/// The format-1 payload a format-4 snapshot expands to against `baseline` (after its framing
+/// checks; the checksum and MAC are not checked): what a delta is compared by.
+pub fn expand_delta(bytes: &[u8], baseline: &Baseline) -> Result<Vec<u8>, Error> {
+    expand_held(bytes, Held::baseline(baseline))
+}
+
+/// The format-1 payload a format-3 or format-4 snapshot expands to with what `held` holds.
+fn expand_held(bytes: &[u8], held: Held<'_>) -> Result<Vec<u8>, Error> {
     let info = frame(bytes)?;
     lengths(bytes, info.payload_len)?;
-    linked_payload(&bytes[HEADER_LEN..], info.compressed, level)
+    linked_payload(&bytes[HEADER_LEN..], &info, held)
 }
 
 /// The payload's leading fields, a world's gravity and integration parameters: what a
@@ -416,9 +512,9 @@ fn settings_mismatch(
     bytes: &[u8],
     info: &SnapshotInfo,
     key: Option<&SnapshotKey>,
-    level: Option<&Level>,
+    held: Held<'_>,
 ) -> Option<Error> {
-    let (gravity, params) = with_payload(bytes, info, key, level, recorded).ok()?;
+    let (gravity, params) = with_payload(bytes, info, key, held, recorded).ok()?;
     let diffs = config::diff_world(config, &params, gravity);
     (!diffs.is_empty()).then_some(Error::ConfigMismatch(diffs))
 }
@@ -436,7 +532,17 @@ pub fn recorded_params_on(
     level: Option<&Level>,
 ) -> Result<(Vector, IntegrationParameters), Error> {
     let info = frame(bytes)?;
-    with_payload(bytes, &info, None, level, recorded)
+    with_payload(bytes, &info, None, Held::level(level), recorded)
+}
+
+/// [`recorded_params`] of a delta (format 4) written against `baseline`.
+pub fn recorded_params_against(
+    bytes: &[u8],
+    baseline: &Baseline,
+) -> Result<(Vector, IntegrationParameters), Error> {
+    let info = frame(bytes)?;
+    let held = Held::baseline(baseline);
+    with_payload(bytes, &info, None, held, recorded)
 }
 
 /// Checks 9 and 10 of `docs/protocol.md` §5, in order: the checksum (`ChecksumMismatch`); with a
@@ -489,7 +595,13 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
     let array_at = |i: usize| -> [u8; 32] { bytes[i..i + 32].try_into().expect("32 bytes") };
     let format_version = u16_at(8);
-    if ![FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3].contains(&format_version) {
+    let formats = [
+        FORMAT_VERSION,
+        FORMAT_VERSION_2,
+        FORMAT_VERSION_3,
+        FORMAT_VERSION_4,
+    ];
+    if !formats.contains(&format_version) {
         return Err(Error::UnknownFormatVersion(format_version));
     }
     let flags = u16_at(10);
@@ -507,6 +619,7 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
         authenticated,
         compressed: flags & FLAG_COMPRESSED != 0,
         level: None,
+        baseline: None,
         physics_version: PhysicsVersion::new(u32_at(12)),
         tick: u64_at(16),
         config_digest: array_at(24),

@@ -45,6 +45,7 @@ pub fn import_upstream(config: WorldConfig, bytes: &[u8]) -> Result<Vec<u8>, Err
     payload.extend_from_slice(&bytes[at..]);
     let sealed = snapshot::seal(PhysicsVersion::V1, 0, config.digest(), &payload, None);
     // Every check of a restore, so nothing that would be refused later is produced.
-    snapshot::open(&config, &sealed, None, None, snapshot::Match::Checked)?;
+    let held = snapshot::Held::default();
+    snapshot::open(&config, &sealed, None, held, snapshot::Match::Checked)?;
     Ok(sealed)
 }

@@ -1,5 +1,6 @@
 //! [`PinnedWorld`]: a rapier world whose configuration no API can change.
 
+use crate::baseline::Baseline;
 use crate::codec;
 use crate::config::WorldConfig;
 use crate::error::Error;
@@ -304,6 +305,29 @@ impl PinnedWorld {
         ))
     }
 
+    /// The world's state at this tick as a baseline, kept to write deltas against
+    /// ([`Self::snapshot_delta`]) or to read them ([`Self::restore_delta`]). A world restored from
+    /// a snapshot makes the same baseline as the world the snapshot was taken of.
+    pub fn baseline(&self) -> Baseline {
+        Baseline::from_payload(codec::encode(&self.world))
+    }
+
+    /// The world as a delta snapshot at this tick against `baseline`, authenticated when `key`
+    /// is given: format 4. The payload is [`Self::snapshot`]'s, written as records of literal
+    /// bytes and of bytes of the baseline's payload, LZ4-compressed. A receiver restores it with
+    /// the same baseline ([`Self::restore_delta`]); as for format 2, the bytes are not canonical
+    /// across targets, the expanded payload is.
+    pub fn snapshot_delta(&self, baseline: &Baseline, key: Option<&SnapshotKey>) -> Vec<u8> {
+        snapshot::seal_delta(
+            self.config.physics_version(),
+            self.tick,
+            self.config.digest(),
+            &codec::encode(&self.world),
+            baseline,
+            key,
+        )
+    }
+
     /// Whether `level` is the world's (its config's, [`WorldConfig::level`]): a world on a level
     /// needs it ([`Error::LevelMissing`]), another level or one for a world on none is
     /// [`Error::WrongLevel`] (`needed` all zero: none).
@@ -332,14 +356,39 @@ impl PinnedWorld {
     }
 
     /// [`Self::restore`] of a snapshot that may refer to `level` (format 3): a snapshot naming
-    /// a level is [`Error::LevelMissing`] without one, [`Error::WrongLevel`] with another.
+    /// a level is [`Error::LevelMissing`] without one, [`Error::WrongLevel`] with another. A
+    /// delta (format 4) is [`Error::BaselineMissing`]: it needs [`Self::restore_delta`].
     pub fn restore_on(
         config: WorldConfig,
         level: Option<&Level>,
         bytes: &[u8],
         key: Option<&SnapshotKey>,
     ) -> Result<Self, Error> {
-        let (world, tick) = snapshot::open(&config, bytes, key, level, snapshot::Match::Checked)?;
+        let held = snapshot::Held::level(level);
+        Self::open_held(config, held, bytes, key)
+    }
+
+    /// [`Self::restore`] of a delta snapshot (format 4) written against `baseline`, after every
+    /// check of `docs/protocol.md`: a delta against another baseline is
+    /// [`Error::WrongBaseline`]. (Formats 1-3 on no level restore here too.)
+    pub fn restore_delta(
+        config: WorldConfig,
+        baseline: &Baseline,
+        bytes: &[u8],
+        key: Option<&SnapshotKey>,
+    ) -> Result<Self, Error> {
+        let held = snapshot::Held::baseline(baseline);
+        Self::open_held(config, held, bytes, key)
+    }
+
+    /// The world in `bytes` under `config`, with what the restore `held`.
+    fn open_held(
+        config: WorldConfig,
+        held: snapshot::Held<'_>,
+        bytes: &[u8],
+        key: Option<&SnapshotKey>,
+    ) -> Result<Self, Error> {
+        let (world, tick) = snapshot::open(&config, bytes, key, held, snapshot::Match::Checked)?;
         Ok(Self {
             config,
             world,
@@ -358,7 +407,8 @@ impl PinnedWorld {
         bytes: &[u8],
         key: Option<&SnapshotKey>,
     ) -> Result<(PhysicsWorld, u64), Error> {
-        snapshot::open(&config, bytes, key, None, snapshot::Match::Ignored)
+        let held = snapshot::Held::default();
+        snapshot::open(&config, bytes, key, held, snapshot::Match::Ignored)
     }
 
     /// Replaces this world by the one in `bytes` (same config), atomically: the snapshot is

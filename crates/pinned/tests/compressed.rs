@@ -174,8 +174,14 @@ fn formats_and_flags() {
             ErrorKind::LevelMissing,
         ),
         (
-            "format 4",
+            // Format 4 (a delta) reads them as the id of the baseline it is written against.
+            "format 4 over a format-2 stored payload",
             frame(4, FLAG_COMPRESSED, &stored),
+            ErrorKind::BaselineMissing,
+        ),
+        (
+            "format 5",
+            frame(5, FLAG_COMPRESSED, &stored),
             ErrorKind::UnknownFormatVersion,
         ),
         (

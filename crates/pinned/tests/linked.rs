@@ -513,12 +513,7 @@ fn mutated_record_streams_are_refused_or_expand_to_what_they_say() {
     let (mut refused, mut restored) = (Counts::default(), 0);
     for case in 0..3000 {
         let mut changed = stream.clone();
-        let at = (rng.next() as usize) % changed.len();
-        match case % 3 {
-            0 => changed[at] ^= 1 << (rng.next() % 8),
-            1 => changed[at] = rng.next() as u8,
-            _ => changed[at] = changed[at].wrapping_add(1 + (rng.next() % 3) as u8),
-        }
+        common::mutate(&mut rng, &mut changed, case);
         let bytes = reseal(&changed);
         match tally.attempt_any_on(&mut target, Some(&level), &bytes, &format!("case {case}")) {
             Some(e) => refused.add(e.kind().as_str()),

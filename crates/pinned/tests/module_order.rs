@@ -9,6 +9,7 @@ const ORDER: &[&str] = &[
     "panic",
     "link",
     "level",
+    "baseline",
     "physics_version",
     "error",
     "settings",

@@ -9,8 +9,8 @@ pub mod child;
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{encode_world, seal};
 use rapier_pinned::{
-    ErrorKind, Level, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FORMAT_VERSION,
-    PAYLOAD_LIMIT,
+    Baseline, ErrorKind, Level, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
+    FORMAT_VERSION, PAYLOAD_LIMIT,
 };
 
 /// The physics-version of the target world.
@@ -47,6 +47,14 @@ pub fn snapshot_of(world: &PhysicsWorld, tick: u64, key: Option<&SnapshotKey>) -
     )
 }
 
+/// What a restore attempt is given besides the snapshot.
+pub enum Held<'a> {
+    /// A level, or none (formats 1-3).
+    Level(Option<&'a Level>),
+    /// A baseline (format 4).
+    Baseline(&'a Baseline),
+}
+
 /// Restore attempts and the cases that failed them. Every attempt runs to its end, so a bad case
 /// does not hide the ones after it; [`Tally::finish`] prints the counts and fails the test with
 /// every failed case listed.
@@ -74,7 +82,7 @@ impl Tally {
         expected: Option<ErrorKind>,
         case: &str,
     ) -> Option<rapier_pinned::Error> {
-        self.attempt_with(target, None, bytes, key, Some(expected), case)
+        self.attempt_with(target, Held::Level(None), bytes, key, Some(expected), case)
     }
 
     /// [`Self::attempt`] of a snapshot that may refer to `level` (format 3), expecting `kind`.
@@ -86,7 +94,14 @@ impl Tally {
         kind: ErrorKind,
         case: &str,
     ) -> Option<rapier_pinned::Error> {
-        self.attempt_with(target, level, bytes, None, Some(Some(kind)), case)
+        self.attempt_with(
+            target,
+            Held::Level(level),
+            bytes,
+            None,
+            Some(Some(kind)),
+            case,
+        )
     }
 
     /// [`Self::attempt`] accepting any outcome: it only must not panic, and a refusal must
@@ -98,7 +113,7 @@ impl Tally {
         key: Option<&SnapshotKey>,
         case: &str,
     ) -> Option<rapier_pinned::Error> {
-        self.attempt_with(target, None, bytes, key, None, case)
+        self.attempt_with(target, Held::Level(None), bytes, key, None, case)
     }
 
     /// [`Self::attempt`] of a snapshot that may refer to `level`, expecting success.
@@ -109,7 +124,7 @@ impl Tally {
         bytes: &[u8],
         case: &str,
     ) {
-        self.attempt_with(target, level, bytes, None, Some(None), case);
+        self.attempt_with(target, Held::Level(level), bytes, None, Some(None), case);
     }
 
     /// [`Self::attempt_any`] of a snapshot that may refer to `level`.
@@ -120,14 +135,28 @@ impl Tally {
         bytes: &[u8],
         case: &str,
     ) -> Option<rapier_pinned::Error> {
-        self.attempt_with(target, level, bytes, None, None, case)
+        self.attempt_with(target, Held::Level(level), bytes, None, None, case)
+    }
+
+    /// [`Self::attempt`] of a delta against `baseline` (format 4); `expected` `None` accepts any
+    /// outcome.
+    pub fn attempt_delta(
+        &mut self,
+        target: &mut PinnedWorld,
+        baseline: &Baseline,
+        bytes: &[u8],
+        expected: Option<Option<ErrorKind>>,
+        case: &str,
+    ) -> Option<rapier_pinned::Error> {
+        let held = Held::Baseline(baseline);
+        self.attempt_with(target, held, bytes, None, expected, case)
     }
 
     /// The restore attempt behind the others; `expected` `None` accepts any outcome.
     fn attempt_with(
         &mut self,
         target: &mut PinnedWorld,
-        level: Option<&Level>,
+        held: Held<'_>,
         bytes: &[u8],
         key: Option<&SnapshotKey>,
         expected: Option<Option<ErrorKind>>,
@@ -137,7 +166,13 @@ impl Tally {
         let before = (target.snapshot(None), target.tick());
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let config = *target.config();
-            PinnedWorld::restore_on(config, level, bytes, key).map(|world| *target = world)
+            let world = match held {
+                Held::Level(level) => PinnedWorld::restore_on(config, level, bytes, key),
+                Held::Baseline(baseline) => {
+                    PinnedWorld::restore_delta(config, baseline, bytes, key)
+                }
+            };
+            world.map(|world| *target = world)
         }));
         let Ok(result) = result else {
             self.panics.push(format!("{case}: panicked"));
@@ -193,6 +228,17 @@ pub fn assert_steps_alike(a: &mut PinnedWorld, b: &mut PinnedWorld, steps: usize
             rapier_pinned_scenes::state_digest(&b.world().bodies),
             "{what}: step {step} after the restore"
         );
+    }
+}
+
+/// Changes one byte of `bytes`, chosen by `rng`, in the mutation gates' three ways by `case`: a
+/// flipped bit, any byte, or a small increment.
+pub fn mutate(rng: &mut SplitMix, bytes: &mut [u8], case: usize) {
+    let at = (rng.next() as usize) % bytes.len();
+    match case % 3 {
+        0 => bytes[at] ^= 1 << (rng.next() % 8),
+        1 => bytes[at] = rng.next() as u8,
+        _ => bytes[at] = bytes[at].wrapping_add(1 + (rng.next() % 3) as u8),
     }
 }
 
