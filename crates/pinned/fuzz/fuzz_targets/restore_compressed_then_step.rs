@@ -27,7 +27,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned_fuzz::{base_seeds, xor_seeds, MutatedSnapshot, RestoreState, MUTATE_STORED};
+use rapier_pinned_fuzz::{
+    base_seeds, xor_seeds, MutatedSnapshot, RestoreState, Sealed, MUTATE_STORED,
+};
 use std::sync::{Mutex, OnceLock};
 
 const TARGET: &str = "restore_compressed_then_step";
@@ -57,6 +59,6 @@ fuzz_target!(|data: &[u8]| {
     let mut st = state().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(snapshot) = MutatedSnapshot::new_compressed(&st.bases, data) {
         let note = format!(", stored mutated: {}", data[0] & MUTATE_STORED != 0);
-        st.restore_then_step(TARGET, data, snapshot, &note, true);
+        st.restore_then_step(TARGET, data, snapshot, &note, Sealed::Compressed);
     }
 });

@@ -19,7 +19,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rapier_pinned_fuzz::{base_seeds, xor_seeds, MutatedSnapshot, RestoreState};
+use rapier_pinned_fuzz::{base_seeds, xor_seeds, MutatedSnapshot, RestoreState, Sealed};
 use std::sync::{Mutex, OnceLock};
 
 fn state() -> &'static Mutex<RestoreState> {
@@ -38,6 +38,6 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
 fuzz_target!(|data: &[u8]| {
     let mut st = state().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(snapshot) = MutatedSnapshot::new(&st.bases, data) {
-        st.restore_then_step("restore_then_step", data, snapshot, "", false);
+        st.restore_then_step("restore_then_step", data, snapshot, "", Sealed::Plain);
     }
 });

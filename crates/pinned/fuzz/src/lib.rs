@@ -115,13 +115,26 @@ pub fn write_seeds(seeds: impl FnOnce() -> Vec<(String, Vec<u8>)>) {
 
 /// What the restore-then-step targets keep between inputs: the target world, which every input
 /// leaves at its reference state (`BASE_TICKS[0]`), that state's bytes and tick, the fleet key,
-/// and the payloads of the base worlds with their ticks.
+/// the payloads of the base worlds with their ticks, and the baseline deltas are written
+/// against (the first base's payload).
 pub struct RestoreState {
     pub world: rapier_pinned::PinnedWorld,
     pub key: rapier_pinned::SnapshotKey,
     pub reference: Vec<u8>,
     pub tick: u64,
     pub bases: Vec<(Vec<u8>, u64)>,
+    pub baseline: rapier_pinned::Baseline,
+}
+
+/// The snapshot format a restore-then-step target seals its inputs in.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Sealed {
+    /// Format 1 (`restore_then_step`).
+    Plain,
+    /// Format 2 with a compressed payload (`restore_compressed_then_step`).
+    Compressed,
+    /// Format 4, a delta against [`RestoreState::baseline`] (`restore_delta_then_step`).
+    Delta,
 }
 
 impl RestoreState {
@@ -130,6 +143,7 @@ impl RestoreState {
     pub fn new(seeds: impl FnOnce() -> Vec<(String, Vec<u8>)>) -> Self {
         install_panic_policy();
         let bases = bases();
+        let baseline = rapier_pinned::Baseline::from_payload(bases[0].0.clone());
         let world = small_world(BASE_TICKS[0]);
         let reference = world.snapshot(None);
         let tick = world.tick();
@@ -140,28 +154,39 @@ impl RestoreState {
             reference,
             tick,
             bases,
+            baseline,
         }
     }
 
-    /// The body of both restore-then-step targets: restores `snapshot` (a failed restore must
+    /// The body of the restore-then-step targets: restores `snapshot` (a failed restore must
     /// leave the world byte for byte as it was), logs a mutated payload that was accepted and an
     /// accepted one that re-encodes differently (`note` appended to that line), steps the world,
-    /// takes its snapshots and restores the reference state for the next input. `compressed`
-    /// (format 2 targets): a success must have decompressed to a payload, and the world is also
-    /// snapshotted compressed.
+    /// takes its snapshots and restores the reference state for the next input. `sealed`: the
+    /// snapshot's format; for formats 2 and 4 a success must have decompressed or expanded to a
+    /// payload, and the world is also snapshotted in that format.
     pub fn restore_then_step(
         &mut self,
         target: &str,
         data: &[u8],
         snapshot: MutatedSnapshot,
         note: &str,
-        compressed: bool,
+        sealed: Sealed,
     ) {
         static ACCEPTED_MUTATED: AtomicU64 = AtomicU64::new(0);
         static NON_CANONICAL: AtomicU64 = AtomicU64::new(0);
         let key = snapshot.authenticated.then_some(&self.key);
-        let world = &mut self.world;
-        if let Err(e) = in_restore(target, data, || world.restore_into(&snapshot.bytes, key)) {
+        let (world, baseline) = (&mut self.world, &self.baseline);
+        let restore = || match sealed {
+            Sealed::Delta => {
+                let config = *world.config();
+                let bytes = &snapshot.bytes;
+                let restored =
+                    rapier_pinned::PinnedWorld::restore_delta(config, baseline, bytes, key);
+                restored.map(|restored| *world = restored)
+            }
+            _ => world.restore_into(&snapshot.bytes, key),
+        };
+        if let Err(e) = in_restore(target, data, restore) {
             assert!(
                 self.world.tick() == self.tick && self.world.snapshot(None) == self.reference,
                 "a failed restore ({e:?}) changed the world"
@@ -174,11 +199,12 @@ impl RestoreState {
                 eprintln!("pinned-fuzz: {n} mutated payloads accepted so far");
             }
         }
-        if compressed {
-            // A restore that succeeded decompressed the stored bytes: `payload` is what they hold.
+        if sealed != Sealed::Plain {
+            // A restore that succeeded decompressed or expanded the stored bytes: `payload` is
+            // what they hold.
             assert!(
                 !snapshot.payload.is_empty(),
-                "restored stored bytes that do not decompress"
+                "restored stored bytes that do not decompress or expand"
             );
         }
         let again = self.world.snapshot(None);
@@ -195,8 +221,10 @@ impl RestoreState {
             self.world.step();
         }
         let _ = self.world.snapshot(None);
-        if compressed {
-            let _ = self.world.snapshot_compressed(key);
+        match sealed {
+            Sealed::Plain => {}
+            Sealed::Compressed => drop(self.world.snapshot_compressed(key)),
+            Sealed::Delta => drop(self.world.snapshot_delta(&self.baseline, key)),
         }
         self.world
             .restore_into(&self.reference.clone(), None)

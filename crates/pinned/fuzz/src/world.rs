@@ -1,15 +1,16 @@
-//! The world the restore fuzz targets start from, and the input format of `restore_then_step`
-//! and `restore_compressed_then_step`. Also compiled into `crates/pinned/tests/`
+//! The world the restore fuzz targets start from, and the input format of `restore_then_step`,
+//! `restore_compressed_then_step` and `restore_delta_then_step`. Also compiled into `crates/pinned/tests/`
 //! `restore_regressions.rs` and `restore_mutations.rs` (by `#[path]`), which replay the
 //! committed reproducers and the mutation gate in CI: keep it to `rapier3d` and `rapier_pinned`.
 
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{
-    compress_payload, decompress_payload, seal, seal_compressed, seal_stored,
+    compress_payload, decompress_payload, expand_delta_stream, seal, seal_compressed, seal_delta,
+    seal_stored,
 };
 use rapier_pinned::{
-    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_2,
-    PHYSICS_VERSION_CURRENT,
+    Baseline, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
+    FORMAT_VERSION_2, FORMAT_VERSION_4, HEADER_LEN, PHYSICS_VERSION_CURRENT,
 };
 
 /// The physics-version of the target world: the current one, so that the fuzzers, the committed
@@ -183,7 +184,9 @@ pub const BASE_TICKS: [usize; 2] = [3, 40];
 /// base's tick) so that it passes the checksum and the MAC; bits 5..=7 are ignored. A
 /// `restore_compressed_then_step` input is the same with bit 4 ([`MUTATE_STORED`]) choosing
 /// which bytes the operations mutate, sealed as format 2 compressed
-/// ([`MutatedSnapshot::new_compressed`]); [`MutatedSnapshot::new`] ignores bit 4.
+/// ([`MutatedSnapshot::new_compressed`]), and a `restore_delta_then_step` input the same sealed
+/// as a format-4 delta against [`BASE_TICKS`]`[0]`'s payload ([`MutatedSnapshot::new_delta`]);
+/// [`MutatedSnapshot::new`] ignores bit 4.
 pub struct MutatedSnapshot {
     /// The sealed snapshot.
     pub bytes: Vec<u8>,
@@ -253,6 +256,35 @@ impl MutatedSnapshot {
             &mutated_stored,
             key,
         );
+        Some(snapshot)
+    }
+
+    /// The format-4 delta of `input` against `baseline` (`docs/protocol.md` §3.4), read as for
+    /// [`Self::new_compressed`]: bit 4 clear, the operations mutate the plain payload, which is
+    /// then written as a delta and sealed (`seal_delta`); set, they mutate the record stream of
+    /// the base's delta (uncompressed: its tags, offsets, lengths, literal and XOR bytes; offsets
+    /// modulo its length), sealed as it is after the baseline's id, flag bit 1 clear. Then
+    /// `payload` is what the stored stream expands to against the baseline, or empty when it
+    /// does not (a restore must refuse it).
+    pub fn new_delta(bases: &[(Vec<u8>, u64)], baseline: &Baseline, input: &[u8]) -> Option<Self> {
+        let (selector, ops) = input.split_first()?;
+        let (base, tick) = &bases[(selector & 1) as usize];
+        let (version, digest) = (config().physics_version(), config().digest());
+        let key = key();
+        let key = (selector & 2 != 0).then_some(&key);
+        if selector & MUTATE_STORED == 0 {
+            let mut snapshot = Self::framed(*selector, base, apply_ops(base, ops));
+            snapshot.bytes = seal_delta(version, *tick, digest, &snapshot.payload, baseline, key);
+            return Some(snapshot);
+        }
+        let written = seal_delta(version, *tick, digest, base, baseline, None);
+        let stream = decompress_payload(&written[HEADER_LEN + 32..]).expect("a written delta");
+        let mutated = apply_ops(&stream, ops);
+        let payload = expand_delta_stream(&mutated, baseline).unwrap_or_default();
+        let mut snapshot = Self::framed(*selector, base, payload);
+        snapshot.mutated = mutated != stream;
+        let stored = [&baseline.id().0[..], &mutated].concat();
+        snapshot.bytes = seal_stored(FORMAT_VERSION_4, 0, version, *tick, digest, &stored, key);
         Some(snapshot)
     }
 
