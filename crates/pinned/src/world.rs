@@ -419,29 +419,71 @@ impl PinnedWorld {
     }
 }
 
-/// The bytes of every shape two or more colliders share (one `Arc`), in the order of their
-/// first collider, when long enough to be worth a reference: what a linked snapshot stores once.
-/// Pointers only decide which colliders share; the bytes and their order do not depend on them.
+/// The bytes of every shape two or more colliders hold, shared (one `Arc`) or as equal copies
+/// (a world restored from a snapshot, or a game that built each collider's mesh anew, holds
+/// copies), in the order of their first collider, when long enough to be worth a reference:
+/// what a linked snapshot stores once. Only shapes of a kind that can be large are compared,
+/// and only those with the same kind and local AABB (exact bits) are encoded to compare their
+/// bytes; an `Arc` seen before is not encoded again. Neither the hash maps' order nor pointers
+/// decide anything in the result: it is ordered by collider.
 fn shared_shapes(colliders: &ColliderSet) -> Vec<Vec<u8>> {
-    // Per shape: how many colliders use it, and the first one's index and shape.
-    let mut uses: std::collections::HashMap<*const (), (usize, usize, &SharedShape)> =
-        Default::default();
-    let mut firsts = Vec::new();
+    use std::collections::HashMap;
+    let mut groups: HashMap<Fingerprint, Vec<(usize, &SharedShape)>> = HashMap::new();
     for (i, (_, collider)) in colliders.iter().enumerate() {
         let shape = collider.shared_shape();
-        let ptr = std::sync::Arc::as_ptr(&shape.0) as *const ();
-        let entry = uses.entry(ptr).or_insert((0, i, shape));
-        entry.0 += 1;
-        if entry.0 == 2 {
-            firsts.push((entry.1, entry.2));
+        let kind = shape.shape_type();
+        if can_be_large(kind) {
+            let aabb = shape.compute_local_aabb();
+            let (lo, hi) = (aabb.mins.to_array(), aabb.maxs.to_array());
+            let bits = [lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]].map(f32::to_bits);
+            groups.entry((kind, bits)).or_default().push((i, shape));
         }
     }
-    firsts.sort_unstable_by_key(|&(i, _)| i);
-    firsts
-        .into_iter()
-        .map(|(_, shape)| codec::encode(shape))
-        .filter(|bytes| bytes.len() >= crate::link::MIN_REFERENCED)
-        .collect()
+    let mut found: Vec<(usize, Vec<u8>)> = Vec::new(); // (first collider, bytes)
+    for members in groups.values().filter(|members| members.len() >= 2) {
+        // Each distinct shape of the group: its first collider, its bytes, how many hold it.
+        let mut distinct: Vec<(usize, Vec<u8>, usize)> = Vec::new();
+        let mut by_bytes: HashMap<Vec<u8>, usize> = HashMap::new();
+        let mut by_arc: HashMap<*const (), usize> = HashMap::new();
+        for &(i, shape) in members {
+            let arc = std::sync::Arc::as_ptr(&shape.0) as *const ();
+            let k = *by_arc.entry(arc).or_insert_with(|| {
+                let bytes = codec::encode(shape);
+                *by_bytes.entry(bytes.clone()).or_insert_with(|| {
+                    distinct.push((i, bytes, 0));
+                    distinct.len() - 1
+                })
+            });
+            distinct[k].2 += 1;
+        }
+        found.extend(
+            (distinct.into_iter())
+                .filter(|(_, bytes, n)| *n >= 2 && bytes.len() >= crate::link::MIN_REFERENCED)
+                .map(|(i, bytes, _)| (i, bytes)),
+        );
+    }
+    found.sort_unstable_by_key(|&(i, _)| i);
+    found.into_iter().map(|(_, bytes)| bytes).collect()
+}
+
+/// What two equal shapes have in common and most different ones do not: the kind, and the local
+/// AABB's corners, exact bits.
+type Fingerprint = (ShapeType, [u32; 6]);
+
+/// Whether a shape of this kind can be large enough to be worth a reference (a mesh, a hull, a
+/// compound, ...): the others (balls, boxes, capsules, ...) are a few numbers.
+fn can_be_large(kind: ShapeType) -> bool {
+    use ShapeType::*;
+    matches!(
+        kind,
+        Voxels
+            | TriMesh
+            | Polyline
+            | HeightField
+            | Compound
+            | ConvexPolyhedron
+            | RoundConvexPolyhedron
+    )
 }
 
 /// The payload encoding of a world (the bytes a snapshot carries after its header).

@@ -218,7 +218,7 @@ fn a_changed_level_byte_is_refused_or_is_another_canonical_level() {
 /// A shape several colliders share (one `Arc`) is written once and repeated: for one larger
 /// than LZ4's 64 KiB window, format 2 stores every copy and format 3 one.
 #[test]
-fn a_shared_shape_is_stored_once() {
+fn a_shared_or_copied_shape_is_stored_once() {
     let config = common::config();
     let n = 60;
     let vertices = (0..n * n)
@@ -265,16 +265,29 @@ fn a_shared_shape_is_stored_once() {
         each.len(),
         compressed.len()
     );
-    // Without sharing, format 3 is format 2's size (within 2%): every copy is stored.
-    assert!(
-        each.len().abs_diff(compressed.len()) * 50 < compressed.len(),
-        "{} {}",
-        each.len(),
-        compressed.len()
-    );
-    assert!(once.len() * 3 < each.len(), "{} {}", once.len(), each.len());
+    // Shared or four equal copies, the mesh is stored once: format 2 stores every copy.
+    assert!(once.len() * 3 < compressed.len(), "{}", once.len());
+    assert_eq!(each.len(), once.len());
+    // A restored world holds copies (rapier's serde shares no `Arc`): still stored once.
     let restored = PinnedWorld::restore(config, &once, None).unwrap();
     assert_eq!(restored.snapshot(None), shared.snapshot(None));
+    let again = restored.snapshot_linked(None, None).unwrap();
+    assert_eq!(again.len(), once.len());
+    // Copies that differ in one vertex are two shapes: both are stored.
+    let mut other = mesh.as_trimesh().unwrap().vertices().to_vec();
+    other[5].y += 0.5;
+    let indices = mesh.as_trimesh().unwrap().indices().to_vec();
+    let mut differing = build(true);
+    let handle = differing.colliders().iter().next().unwrap().0;
+    let changed = SharedShape::trimesh(other, indices).unwrap();
+    differing.collider_mut(handle).unwrap().set_shape(changed);
+    let two = differing.snapshot_linked(None, None).unwrap();
+    assert!(
+        two.len() > once.len() * 3 / 2,
+        "{} {}",
+        two.len(),
+        once.len()
+    );
 }
 
 /// A format-3 stored payload of `tower(12)` under a valid checksum: the level id, then `stream`
