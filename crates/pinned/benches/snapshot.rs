@@ -38,8 +38,8 @@
 //! without a MAC) against a plain decode of format 1.
 //!
 //! A fourth part measures **delta snapshots** (format 4, `delta`; `docs/snapshot-cost.md`,
-//! "Deltas"): `pyramid` and `arena` after 60 steps and 120, `trimesh_level` after its steps, then
-//! one second more: bytes per body of the same tick's format 3 and of its delta against the
+//! "Deltas"): `pyramid` and `arena` after 60 steps and 120, `trimesh_level` after its steps and
+//! after 300, then one second more: bytes per body of the same tick's format 3 and of its delta against the
 //! baseline of one second earlier, and the medians of the delta's save and validated restore
 //! (with and without a MAC).
 //!
@@ -683,6 +683,7 @@ fn main() {
             ("pyramid", 60),
             ("arena", 120),
             ("trimesh_level", rapier_pinned_scenes::LEVEL_STEPS),
+            ("trimesh_level", 300),
         ];
         for (name, steps) in scenes {
             if wanted(name) {
