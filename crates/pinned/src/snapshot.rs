@@ -203,22 +203,16 @@ pub fn seal_linked(
             source: link::Source::Shared,
         }))
         .collect();
-    let mut stored = level.map_or([0; ID_LEN], |l| l.id().0).to_vec();
-    stored.extend_from_slice(&codec::compress(&link::link(payload, &patterns)));
-    seal_stored(
-        FORMAT_VERSION_3,
-        FLAG_COMPRESSED,
-        physics_version,
-        tick,
-        config_digest,
-        &stored,
-        key,
-    )
+    let id = level.map_or([0; ID_LEN], |l| l.id().0);
+    let stream = link::link(payload, &patterns);
+    let header = (physics_version, tick, config_digest);
+    seal_records(FORMAT_VERSION_3, header, id, &stream, key)
 }
 
 /// Frames `payload` (the format-1 world encoding) as a format-4 snapshot, a delta: the id of
-/// `baseline`, then the payload as a record stream of literal bytes and bytes of the baseline's
-/// payload ([`crate::link`]), LZ4-compressed (flag bit 1); checksum and MAC over the stored bytes.
+/// `baseline`, then the payload as a record stream of literal, baseline and XOR records against
+/// the baseline's payload ([`crate::link`]), LZ4-compressed (flag bit 1); checksum and MAC over
+/// the stored bytes.
 ///
 /// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_delta`] and tests.
 pub fn seal_delta(
@@ -229,15 +223,27 @@ pub fn seal_delta(
     baseline: &Baseline,
     key: Option<&SnapshotKey>,
 ) -> Vec<u8> {
-    let mut stored = baseline.id().0.to_vec();
-    stored.extend_from_slice(&codec::compress(&link::delta(
-        payload,
-        baseline.payload(),
-        baseline.index(),
-    )));
+    let stream = link::delta(payload, baseline.payload(), baseline.index());
+    let header = (physics_version, tick, config_digest);
+    seal_records(FORMAT_VERSION_4, header, baseline.id().0, &stream, key)
+}
+
+/// A format-3 or format-4 snapshot with the header fields of [`seal`] (physics-version, tick,
+/// config digest): the 32-byte `id` of what its records refer to, then the record `stream`
+/// LZ4-compressed (flag bit 1), as [`linked_payload`] reads it back.
+fn seal_records(
+    format_version: u16,
+    (physics_version, tick, config_digest): (PhysicsVersion, u64, [u8; 32]),
+    id: [u8; ID_LEN],
+    stream: &[u8],
+    key: Option<&SnapshotKey>,
+) -> Vec<u8> {
+    let mut stored = id.to_vec();
+    stored.extend_from_slice(&codec::compress(stream));
+    let flags = FLAG_COMPRESSED;
     seal_stored(
-        FORMAT_VERSION_4,
-        FLAG_COMPRESSED,
+        format_version,
+        flags,
         physics_version,
         tick,
         config_digest,
