@@ -352,7 +352,13 @@ fn policy_3_steps_the_same_without_its_cached_contacts() {
     };
     type Build = Box<dyn Fn() -> PhysicsWorld>;
     let mut worlds: Vec<(&str, Build, usize)> = Vec::new();
-    for name in ["arena", "arena_clear", "vehicles"] {
+    for name in [
+        "arena",
+        "arena_clear",
+        "vehicles",
+        "bullet_swarm",
+        "bullets_vs_plates",
+    ] {
         let scene = rapier_pinned_scenes::find(name).unwrap();
         worlds.push((name, Box::new(move || scene.build(params)), scene.steps));
     }
@@ -371,6 +377,65 @@ fn policy_3_steps_the_same_without_its_cached_contacts() {
         assert_eq!(
             first, None,
             "{name}: the cached contacts changed step {first:?}"
+        );
+    }
+}
+
+/// Policy 3 counts the thin colliders once and checks no pair while there is none; adding a
+/// collider must count them again. Each thin-part set's thin colliders are taken out for the
+/// first step and put back: the world that keeps its CCD solver steps bit for bit like one whose
+/// solver is fresh before every step (which counts every time).
+#[test]
+fn policy_3_counts_a_thin_collider_added_between_steps() {
+    let params = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth).params();
+    let slop = params.allowed_linear_error();
+    let digests = |mut world: PhysicsWorld, forget: bool| -> Vec<u64> {
+        let thin: Vec<ColliderHandle> = (world.colliders.iter())
+            .filter(|(_, co)| co.shape().ccd_thickness() < slop)
+            .map(|(h, _)| h)
+            .collect();
+        assert!(!thin.is_empty());
+        let taken: Vec<Collider> = (thin.into_iter())
+            .filter_map(|h| {
+                let w = &mut world;
+                (w.colliders).remove(h, &mut w.islands, &mut w.bodies, &mut w.soft_bodies, true)
+            })
+            .collect();
+        (0..60)
+            .map(|step| {
+                if step == 1 {
+                    for co in &taken {
+                        match co.parent() {
+                            Some(parent) => {
+                                (world.colliders).insert_with_parent(
+                                    co.clone(),
+                                    parent,
+                                    &mut world.bodies,
+                                );
+                            }
+                            None => {
+                                world.colliders.insert(co.clone());
+                            }
+                        }
+                    }
+                }
+                if forget {
+                    world.ccd_solver = CCDSolver::new();
+                }
+                world.step();
+                rapier_pinned_scenes::state_digest(&world.bodies)
+            })
+            .collect()
+    };
+    for name in ["vehicle_push", "blade_pressed", "projectile_pushed"] {
+        let set = thin_sets().iter().find(|s| s.name == name).unwrap();
+        let build = || set.build(params, 0, set.speeds[0]).0;
+        let kept = digests(build(), false);
+        let counted = digests(build(), true);
+        let first = kept.iter().zip(&counted).position(|(a, b)| a != b);
+        assert_eq!(
+            first, None,
+            "{name}: the kept thin count changed step {first:?}"
         );
     }
 }

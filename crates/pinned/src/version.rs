@@ -134,11 +134,17 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          that return their crossing, the end-contact cache its own patch (0010; the validation \
          patches 0011 and 0012, bevy 0013)",
     ),
+    (
+        "fe40e11e9c0409d74e7df56a2c98b97fd32f5b7ce51f93a167f89e630400a796",
+        "issue 43: the pruning axis kept from pass to pass, no still-target walk without a still \
+         collider, a bullet's moving hits without allocating (0005); no depth-rule pair walk \
+         without a thin collider (0010)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "e4031d74032b60af84f7173becec8155accccf65278bbbfff3457febb267788b";
+pub const PATCH_SERIES: &str = "fe40e11e9c0409d74e7df56a2c98b97fd32f5b7ce51f93a167f89e630400a796";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

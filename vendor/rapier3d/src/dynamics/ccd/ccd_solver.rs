@@ -10,7 +10,7 @@ use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
 use super::keep_depth::{DepthRuleLists, keep_depths};
 use super::motion::{BodySteps, Clamp, apply_clamps};
-use super::relative_motion::{BulletPass, bullet_clamps};
+use super::relative_motion::{BulletPass, PruneAxis, bullet_clamps};
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, SweepContext,
     collect_fixed_targets, collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
@@ -33,6 +33,10 @@ pub struct CCDSolver {
     /// the scene-change flag — re-scanning every collider each step dominated CCD on large scenes.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     fixed_targets_cache: Option<FixedTargetsCache>,
+    /// The relative-motion pass's pruning axis, kept from pass to pass (see [`PruneAxis`]);
+    /// never changes a result, so it is not serialized.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    prune_axis: PruneAxis,
     /// Policy 3's lists, kept from pass to pass (see [`DepthRuleLists`]); never changes a
     /// result, so it is not serialized.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
@@ -56,10 +60,11 @@ impl CCDSolver {
         self.fixed_targets_cache = None;
     }
 
-    /// Discards policy 3's cached end contacts (see [`DepthRuleLists`]). This must be called
-    /// any time a collider's shape changes. If using the physics pipeline, it is called for you.
+    /// Discards policy 3's cached end contacts and thin count (see [`DepthRuleLists`]). This
+    /// must be called any time a collider is added or its shape changes. If using the physics
+    /// pipeline, it is called for you.
     pub fn invalidate_end_contacts(&mut self) {
-        self.depth_rule.forget_end_contacts();
+        self.depth_rule.forget_shapes();
     }
 
     /// Updates the set of bodies that needs CCD to be resolved.
@@ -283,6 +288,7 @@ impl CCDSolver {
                         dt,
                         linear_slop,
                         policy,
+                        &mut self.prune_axis,
                     );
                     let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
                         pass.sweep_bullet(handle, hooks)

@@ -161,10 +161,10 @@ struct EndContact {
     contact: Option<Contact>,
 }
 
-/// The rule's lists, kept between passes so that their allocations are reused, and the last
-/// pass's end contacts (see [`EndContact`]). Not part of a world's state: the contacts only
-/// spare queries whose answer they already hold, so a world without them (new, restored or
-/// after [`Self::forget_end_contacts`]) steps the same.
+/// The rule's lists, kept between passes so that their allocations are reused, the last pass's
+/// end contacts (see [`EndContact`]) and whether any collider is thin. Not part of a world's
+/// state: they only spare queries and checks whose answer they already hold, so a world without
+/// them (new, restored or after [`Self::forget_shapes`]) steps the same.
 #[derive(Clone, Default)]
 pub(super) struct DepthRuleLists {
     /// The pairs the pass checks ([`thin_pairs`]).
@@ -175,13 +175,25 @@ pub(super) struct DepthRuleLists {
     last: Vec<EndContact>,
     /// The pass's own, written while `last` is read; the next pass's `last`.
     now: Vec<EndContact>,
+    /// Whether any collider is thinner than the slop it was counted for: no pair is checked
+    /// when none is. `None` until counted, and again once a collider is added or reshaped.
+    any_thin: Option<(Real, bool)>,
 }
 
 impl DepthRuleLists {
-    /// Forgets every end contact: a collider's shape changed, so a pose no longer determines it.
-    pub(super) fn forget_end_contacts(&mut self) {
+    /// Forgets every end contact and the thin count: a collider was added or its shape changed,
+    /// so a pose no longer determines a contact, nor the count the colliders.
+    pub(super) fn forget_shapes(&mut self) {
         self.now.clear();
+        self.any_thin = None;
     }
+}
+
+/// Whether any collider of `colliders`, enabled or not, is thinner than `linear_slop`, or a
+/// soft body's deforming mesh (conservatively: its thickness changes without a reshape).
+fn any_thin(colliders: &ColliderSet, linear_slop: Real) -> bool {
+    (colliders.iter())
+        .any(|(_, co)| co.is_deformable_collider() || co.shape.ccd_thickness() < linear_slop)
 }
 
 /// The contact `pair` ended the last pass with in `last`, if it was queried at `pos12` exactly.
@@ -265,6 +277,7 @@ pub(super) fn keep_depths(
         crossings: crossed_pairs,
         last,
         now,
+        any_thin: thin_count,
     } = lists;
     let dispatcher = narrow_phase.query_dispatcher();
     crossed_pairs.clear();
@@ -273,7 +286,14 @@ pub(super) fn keep_depths(
     crossed_pairs.dedup();
     core::mem::swap(last, now);
     now.clear();
-    thin_pairs(bodies, colliders, narrow_phase, active, linear_slop, pairs);
+    let counted = thin_count.filter(|(slop, _)| *slop == linear_slop);
+    let (_, thin) = counted.unwrap_or_else(|| (linear_slop, any_thin(colliders, linear_slop)));
+    *thin_count = Some((linear_slop, thin));
+    if thin {
+        thin_pairs(bodies, colliders, narrow_phase, active, linear_slop, pairs);
+    } else {
+        pairs.clear(); // Without a thin collider, no pair is.
+    }
     for &pair in pairs.iter() {
         let (ch1, ch2) = pair;
         let (co1, co2) = (&colliders[ch1], &colliders[ch2]);

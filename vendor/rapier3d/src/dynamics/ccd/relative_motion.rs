@@ -144,6 +144,8 @@ struct MovingTargets {
     list: Vec<MovingTarget>,
     /// `None` for at most [`Self::FEW`] bullets: their scans of `list` cost less than the sort.
     pruning: Option<SweepAndPrune>,
+    /// How many colliders are not moving targets (fixed, soft-body meshes, disabled or not).
+    still: usize,
 }
 
 /// Sweep and prune over [`MovingTargets::list`]: a bullet tests only the bounds starting within
@@ -169,20 +171,28 @@ impl MovingTargets {
     const FEW: usize = 16;
 
     /// The moving targets of this step; `bullets` are the bodies the pass sweeps (awake,
-    /// CCD-active bullets), any order.
+    /// CCD-active bullets), any order; `axis` is the pruning axis kept from the last pass.
     fn collect(
         bodies: &RigidBodySet,
         colliders: &ColliderSet,
         margin: Real,
         bullets: &[RigidBodyHandle],
+        axis: &mut PruneAxis,
     ) -> Self {
         let mut list = Vec::with_capacity(colliders.len());
-        list.extend(colliders.iter_enabled().filter_map(|(ch, co)| {
-            let body = co.parent.as_ref()?.handle;
-            let rb = bodies.get(body)?;
-            if !is_moving_target(Some(rb), co) {
+        // Every collider, enabled or not, that is not a moving target: with none, no leaf of
+        // the broad phase's tree can be a bullet's still target.
+        let mut still = 0;
+        list.extend(colliders.iter().filter_map(|(ch, co)| {
+            let rb = co.parent.and_then(|p| bodies.get(p.handle));
+            if !is_moving_target(rb, co) {
+                still += 1;
                 return None;
             }
+            if !co.is_enabled() {
+                return None;
+            }
+            let (body, rb) = (co.parent.as_ref()?.handle, rb?);
             let path = ComPath::new(rb, co)?;
             Some(MovingTarget {
                 collider: ch,
@@ -197,9 +207,10 @@ impl MovingTargets {
             return Self {
                 list,
                 pruning: None,
+                still,
             };
         }
-        let (axis, longest) = Self::prune_axis(&list);
+        let (axis, longest) = axis.choose(&list);
         let mut keys = Vec::with_capacity(list.len());
         keys.extend(
             (list.iter().enumerate())
@@ -216,7 +227,11 @@ impl MovingTargets {
             axis,
             longest,
         });
-        Self { list, pruning }
+        Self {
+            list,
+            pruning,
+            still,
+        }
     }
 
     /// The axis to prune on: the one whose windows, one per bound of `list` (as if each were a
@@ -227,18 +242,20 @@ impl MovingTargets {
     /// [`Self::intersecting`] holds every bound that intersects. With at most
     /// [`Self::FEW`] bounds every window is short: the first axis, without counting.
     fn prune_axis(list: &[MovingTarget]) -> (usize, f64) {
-        let longest = |axis: usize| {
-            (list.iter())
-                .map(|t| t.bounds.maxs[axis] as f64 - t.bounds.mins[axis] as f64)
-                .fold(0.0f64, f64::max)
-        };
         if list.len() <= Self::FEW {
-            return (0, longest(0));
+            return (0, Self::longest(list, 0));
         }
-        let longests = [longest(0), longest(1), longest(2)];
+        let longests = [0, 1, 2].map(|axis| Self::longest(list, axis));
         let loads = [0, 1, 2].map(|axis| Self::window_load(list, axis, longests[axis]));
         let axis = (0..3).min_by_key(|&axis| loads[axis]).unwrap_or(0);
         (axis, longests[axis])
+    }
+
+    /// The longest of `list`'s bounds along `axis`, in `f64`.
+    fn longest(list: &[MovingTarget], axis: usize) -> f64 {
+        (list.iter())
+            .map(|t| t.bounds.maxs[axis] as f64 - t.bounds.mins[axis] as f64)
+            .fold(0.0f64, f64::max)
     }
 
     /// About how many bounds the windows of all `list`'s bounds hold together on `axis`, whose
@@ -317,10 +334,18 @@ impl MovingTargets {
     ) -> impl Iterator<Item = &'a MovingTarget> + 'a {
         let hit =
             |i: u32, aabb: &Aabb| aabb.intersects(bounds) && self.list[i as usize].body != body;
-        let hits: Vec<u32> = match &self.pruning {
+        // The first hits are kept without allocating (a bullet usually has a few).
+        let mut few = ArrayVec::<u32, KEPT_HITS>::new();
+        let mut more = Vec::new();
+        let mut keep = |i: u32| {
+            if let Err(full) = few.try_push(i) {
+                more.push(full.element());
+            }
+        };
+        match &self.pruning {
             None => (0..self.list.len() as u32)
                 .filter(|i| hit(*i, &self.list[*i as usize].bounds))
-                .collect(),
+                .for_each(keep),
             Some(SweepAndPrune {
                 by_min,
                 axis,
@@ -330,16 +355,50 @@ impl MovingTargets {
                 let to = bounds.maxs[*axis] as f64;
                 let min = |(_, aabb): &(u32, Aabb)| aabb.mins[*axis] as f64;
                 let start = by_min.partition_point(|e| min(e) < from);
-                let end = start + by_min[start..].partition_point(|e| min(e) <= to);
-                let mut hits: Vec<u32> = (by_min[start..end].iter())
+                (by_min[start..].iter())
+                    .take_while(|e| min(e) <= to)
                     .filter(|(i, aabb)| hit(*i, aabb))
-                    .map(|(i, _)| *i)
-                    .collect();
-                hits.sort_unstable();
-                hits
+                    .for_each(|(i, _)| keep(*i));
+                if more.is_empty() {
+                    few.sort_unstable();
+                } else {
+                    more.extend(few.drain(..));
+                    more.sort_unstable();
+                }
             }
-        };
-        hits.into_iter().map(|i| &self.list[i as usize])
+        }
+        (few.into_iter().chain(more)).map(|i| &self.list[i as usize])
+    }
+}
+
+/// The pruning axis of the relative-motion pass, kept from pass to pass. The axis only sets the
+/// search's speed (every axis finds the same bounds), and counting the windows of all three
+/// ([`MovingTargets::window_load`]) cost a swarm of bullets more than its search: it is counted
+/// again when the number of bounds changes, and every [`Self::KEPT_FOR`] passes.
+#[derive(Clone, Default)]
+pub(crate) struct PruneAxis {
+    axis: usize,
+    bounds: usize,
+    passes_left: u32,
+}
+
+impl PruneAxis {
+    /// How many passes an axis is kept for.
+    const KEPT_FOR: u32 = 16;
+
+    /// The axis to prune `list` on, with its longest bound (see [`MovingTargets::prune_axis`]).
+    fn choose(&mut self, list: &[MovingTarget]) -> (usize, f64) {
+        if self.passes_left == 0 || self.bounds != list.len() {
+            let (axis, longest) = MovingTargets::prune_axis(list);
+            *self = Self {
+                axis,
+                bounds: list.len(),
+                passes_left: Self::KEPT_FOR - 1,
+            };
+            return (axis, longest);
+        }
+        self.passes_left -= 1;
+        (self.axis, MovingTargets::longest(list, self.axis))
     }
 }
 
@@ -446,9 +505,12 @@ pub(super) struct BulletPass<'a> {
 /// How many of a bullet's swept colliders [`BulletPass::sweep_bullet`] keeps without allocating.
 const KEPT_COLLIDERS: usize = 4;
 
+/// How many of a bullet's moving targets [`MovingTargets::intersecting`] finds without allocating.
+const KEPT_HITS: usize = 16;
+
 impl<'a> BulletPass<'a> {
     /// The pass over `bullets` (awake, CCD-active bullets, any order); `bvh` holds the
-    /// broad phase's start-of-step bounds.
+    /// broad phase's start-of-step bounds; `axis` is the pruning axis kept from pass to pass.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         bodies: &'a RigidBodySet,
@@ -459,13 +521,14 @@ impl<'a> BulletPass<'a> {
         dt: Real,
         linear_slop: Real,
         policy: CcdPersistentContactPolicy,
+        axis: &mut PruneAxis,
     ) -> Self {
         Self {
             bodies,
             colliders,
             bvh,
             dispatcher,
-            moving: MovingTargets::collect(bodies, colliders, linear_slop, bullets),
+            moving: MovingTargets::collect(bodies, colliders, linear_slop, bullets, axis),
             dt,
             linear_slop,
             policy,
@@ -485,12 +548,20 @@ impl<'a> BulletPass<'a> {
         let mut fast_colliders = ArrayVec::<_, KEPT_COLLIDERS>::new();
         let mut more_colliders = Vec::new();
         let steps = BodySteps::new(self.dt);
+        // Without a still collider, the walk of the tree would only find moving targets.
+        let targets = match self.moving.still {
+            0 => CcdTargets::Lists {
+                fixed: &[],
+                soft: &[],
+            },
+            _ => CcdTargets::FullBvh(self.bvh),
+        };
         let still = sweep_fast_body_with(
             handle,
             self.bodies,
             self.colliders,
             self.bodies[handle].pos.next_position,
-            CcdTargets::FullBvh(self.bvh),
+            targets,
             SweepContext {
                 dispatcher: self.dispatcher,
                 hooks,

@@ -395,7 +395,8 @@ impl PhysicsPipeline {
         {
             ccd_solver.invalidate_fixed_targets_cache();
         }
-        // Policy 3's cached end contacts hold for the shapes they were queried with.
+        // Policy 3's cached end contacts and thin count hold for the shapes they were taken
+        // with (an added collider's changes include its shape).
         let reshaped = ColliderChanges::SHAPE | ColliderChanges::DEFORMED;
         if (modified_colliders.iter()).any(|h| {
             colliders
