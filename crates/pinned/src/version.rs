@@ -140,11 +140,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          collider, a bullet's moving hits without allocating (0005); no depth-rule pair walk \
          without a thin collider (0010)",
     ),
+    (
+        "0e303c84062a99265f02612e8b49a7df0669eaf701412a10beb23741b0bdac64",
+        "issue 43: when most moving bounds are swept bullets', every pair found in one sweep of \
+         the sorted bounds (0005)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "fe40e11e9c0409d74e7df56a2c98b97fd32f5b7ce51f93a167f89e630400a796";
+pub const PATCH_SERIES: &str = "0e303c84062a99265f02612e8b49a7df0669eaf701412a10beb23741b0bdac64";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -160,6 +160,36 @@ struct SweepAndPrune {
     /// the longest bound along it.
     axis: usize,
     longest: f64,
+    /// When at least half the bounds are swept bullets': every query's hits, found by one sweep
+    /// of `by_min` ([`MovingTargets::pairs`]), as `query << 32 | hit` (indices in the list),
+    /// sorted. A bullet's window is twice as long as the overlaps it looks for, and tests a pair
+    /// of bullets from both sides; the sweep tests each overlap once.
+    pairs: Option<Vec<u64>>,
+}
+
+impl SweepAndPrune {
+    /// The sweep and prune of `list` on `axis`, whose longest bound is `longest`; with `pairs`,
+    /// every query's hits are found at once.
+    fn new(list: &[MovingTarget], axis: usize, longest: f64, pairs: bool) -> Self {
+        let mut keys = Vec::with_capacity(list.len());
+        keys.extend(
+            (list.iter().enumerate())
+                .filter(|(_, target)| !target.bounds.mins[axis].is_nan())
+                .map(|(i, target)| sort_key(target.bounds.mins[axis], i as u32)),
+        );
+        keys.sort_unstable();
+        // The low half of a key is its index.
+        let by_min: Vec<_> = (keys.into_iter())
+            .map(|key| (key as u32, list[key as u32 as usize].bounds))
+            .collect();
+        let pairs = pairs.then(|| MovingTargets::pairs(list, &by_min, axis));
+        Self {
+            by_min,
+            axis,
+            longest,
+            pairs,
+        }
+    }
 }
 
 impl MovingTargets {
@@ -211,25 +241,11 @@ impl MovingTargets {
             };
         }
         let (axis, longest) = axis.choose(&list);
-        let mut keys = Vec::with_capacity(list.len());
-        keys.extend(
-            (list.iter().enumerate())
-                .filter(|(_, target)| !target.bounds.mins[axis].is_nan())
-                .map(|(i, target)| sort_key(target.bounds.mins[axis], i as u32)),
-        );
-        keys.sort_unstable();
-        // The low half of a key is its index.
-        let by_min = (keys.into_iter())
-            .map(|key| (key as u32, list[key as u32 as usize].bounds))
-            .collect();
-        let pruning = Some(SweepAndPrune {
-            by_min,
-            axis,
-            longest,
-        });
+        let swept = list.iter().filter(|t| t.swept).count();
+        let pruning = SweepAndPrune::new(&list, axis, longest, 2 * swept >= list.len());
         Self {
             list,
-            pruning,
+            pruning: Some(pruning),
             still,
         }
     }
@@ -317,19 +333,44 @@ impl MovingTargets {
             .ok()
     }
 
-    /// The center-of-mass path of the moving collider `collider`, if it is one.
-    fn path_of(&self, collider: ColliderHandle) -> Option<ComPath> {
-        Some(self.list[Self::index_of(&self.list, collider)?].path)
+    /// Every pair of intersecting bounds of two bodies, `by_min` sorted on `axis`, for each side
+    /// that is a swept bullet's: `query << 32 | hit`, sorted. A bound is tested against the ones
+    /// after it that start before it ends on `axis`: two bounds intersect only if the later one
+    /// starts within the earlier one there, so every intersecting pair is tested, once.
+    fn pairs(list: &[MovingTarget], by_min: &[(u32, Aabb)], axis: usize) -> Vec<u64> {
+        let mut pairs = Vec::new();
+        for (k, (i, first)) in by_min.iter().enumerate() {
+            let later = by_min[k + 1..].iter();
+            for (j, _) in later
+                .take_while(|(_, next)| next.mins[axis] <= first.maxs[axis])
+                .filter(|(_, next)| next.intersects(first))
+            {
+                let (ti, tj) = (&list[*i as usize], &list[*j as usize]);
+                if ti.body == tj.body {
+                    continue;
+                }
+                if ti.swept {
+                    pairs.push((*i as u64) << 32 | *j as u64);
+                }
+                if tj.swept {
+                    pairs.push((*j as u64) << 32 | *i as u64);
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs
     }
 
     /// The targets whose bounds intersect `bounds`, but for the colliders of `body`, in handle
-    /// order. A bound that intersects starts on `axis` within `[bounds.mins - longest,
-    /// bounds.maxs]`: only that window of `by_min` is tested, with the same test as a scan of
-    /// `list`, and the hits are put back in `list`'s order, so the result is exactly the scan's
-    /// (which few bullets run instead).
+    /// order; `entry` is the list's entry whose bounds `bounds` are, if any (its hits may have
+    /// been found by [`Self::pairs`]). A bound that intersects starts on `axis` within
+    /// `[bounds.mins - longest, bounds.maxs]`: only that window of `by_min` is tested, with the
+    /// same test as a scan of `list`, and the hits are put back in `list`'s order, so the result
+    /// is exactly the scan's (which few bullets run instead).
     fn intersecting<'a>(
         &'a self,
         bounds: &'a Aabb,
+        entry: Option<usize>,
         body: RigidBodyHandle,
     ) -> impl Iterator<Item = &'a MovingTarget> + 'a {
         let hit =
@@ -342,7 +383,15 @@ impl MovingTargets {
                 more.push(full.element());
             }
         };
+        let pairs = (self.pruning.as_ref()).and_then(|p| p.pairs.as_ref());
         match &self.pruning {
+            Some(_) if pairs.is_some() && entry.is_some() => {
+                let (pairs, query) = (pairs.unwrap(), entry.unwrap() as u64);
+                let from = pairs.partition_point(|p| p >> 32 < query);
+                (pairs[from..].iter())
+                    .take_while(|p| *p >> 32 == query)
+                    .for_each(|p| keep(*p as u32));
+            }
             None => (0..self.list.len() as u32)
                 .filter(|i| hit(*i, &self.list[*i as usize].bounds))
                 .for_each(keep),
@@ -350,6 +399,7 @@ impl MovingTargets {
                 by_min,
                 axis,
                 longest,
+                ..
             }) => {
                 let from = bounds.mins[*axis] as f64 - longest;
                 let to = bounds.maxs[*axis] as f64;
@@ -367,7 +417,7 @@ impl MovingTargets {
                 }
             }
         }
-        (few.into_iter().chain(more)).map(|i| &self.list[i as usize])
+        few.into_iter().chain(more).map(|i| &self.list[i as usize])
     }
 }
 
@@ -614,15 +664,18 @@ impl<'a> BulletPass<'a> {
         sweep: &mut BulletSweep,
     ) {
         let co1 = fast.collider;
-        let Some(path1) = self
-            .moving
-            .path_of(ch1)
-            .or_else(|| ComPath::new(fast.body, co1))
-        else {
-            return;
+        // The collider's entry in the list has its path and bounds (the same margin).
+        let entry1 = MovingTargets::index_of(&self.moving.list, ch1);
+        let (path1, bounds1) = match entry1 {
+            Some(i) => (self.moving.list[i].path, self.moving.list[i].bounds),
+            None => {
+                let Some(path) = ComPath::new(fast.body, co1) else {
+                    return;
+                };
+                (path, path.bounds(self.linear_slop))
+            }
         };
-        let bounds1 = path1.bounds(self.linear_slop);
-        for target in self.moving.intersecting(&bounds1, handle) {
+        for target in self.moving.intersecting(&bounds1, entry1, handle) {
             let ch2 = target.collider;
             let co2 = &self.colliders[ch2];
             let bh2 = target.body;
@@ -1020,4 +1073,71 @@ pub(super) fn bullet_clamps(
         })
         .collect();
     (clamps, results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pass's three searches for a bullet's moving targets (a scan of the list, a window of
+    /// the sweep and prune, the pairs of one sweep) find the same targets in the same order, on
+    /// random bounds (some NaN, some of one body, half swept) on every axis.
+    #[test]
+    fn every_search_finds_the_scans_targets() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..300 {
+            let n = 1 + (next() % 48) as u32;
+            let mut unit = || (next() % 1000) as Real / 100.0;
+            let list = |unit: &mut dyn FnMut() -> Real| -> Vec<MovingTarget> {
+                (0..n)
+                    .map(|i| {
+                        let c = Vector::new(unit(), unit(), unit());
+                        let half = Vector::new(unit(), unit(), unit()) * 0.2;
+                        let mut bounds = Aabb::new(c - half, c + half);
+                        if unit() < 0.3 {
+                            bounds.mins[(unit() * 0.3) as usize] = Real::NAN;
+                        }
+                        MovingTarget {
+                            collider: ColliderHandle::from_raw_parts(i, 0),
+                            body: RigidBodyHandle::from_raw_parts(
+                                (unit() * n as Real / 20.0) as u32,
+                                0,
+                            ),
+                            path: ComPath {
+                                start: c,
+                                end: c,
+                                radius: 0.0,
+                            },
+                            bounds,
+                            swept: unit() < 5.0,
+                        }
+                    })
+                    .collect()
+            };
+            let targets = list(&mut unit);
+            for axis in 0..3 {
+                let longest = MovingTargets::longest(&targets, axis);
+                let searches = [None, Some(false), Some(true)].map(|pairs| MovingTargets {
+                    pruning: pairs.map(|p| SweepAndPrune::new(&targets, axis, longest, p)),
+                    list: targets.iter().map(|t| MovingTarget { ..*t }).collect(),
+                    still: 0,
+                });
+                for (e, query) in targets.iter().enumerate().filter(|(_, t)| t.swept) {
+                    let [scan, window, pairs] = [0, 1, 2].map(|k| {
+                        (searches[k].intersecting(&query.bounds, Some(e), query.body))
+                            .map(|t| t.collider)
+                            .collect::<Vec<_>>()
+                    });
+                    assert_eq!(scan, window, "axis {axis}, query {e}");
+                    assert_eq!(scan, pairs, "axis {axis}, query {e}");
+                }
+            }
+        }
+    }
 }
