@@ -145,11 +145,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 43: when most moving bounds are swept bullets', every pair found in one sweep of \
          the sorted bounds (0005)",
     ),
+    (
+        "7d3a8089205fc8ab4707ccb9d99b1430b669802f099d8fd9329bad8cf9543c46",
+        "review: the pair search's lookup without unwraps, the search test's targets cloned \
+         (0005)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "0e303c84062a99265f02612e8b49a7df0669eaf701412a10beb23741b0bdac64";
+pub const PATCH_SERIES: &str = "7d3a8089205fc8ab4707ccb9d99b1430b669802f099d8fd9329bad8cf9543c46";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

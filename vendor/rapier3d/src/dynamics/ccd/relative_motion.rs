@@ -118,6 +118,7 @@ impl ComPath {
 
 /// A moving target of the pass: a collider of a kinematic/dynamic body, its body, its
 /// center-of-mass path and that path's [`ComPath::bounds`].
+#[derive(Clone)]
 struct MovingTarget {
     collider: ColliderHandle,
     body: RigidBodyHandle,
@@ -383,24 +384,27 @@ impl MovingTargets {
                 more.push(full.element());
             }
         };
-        let pairs = (self.pruning.as_ref()).and_then(|p| p.pairs.as_ref());
-        match &self.pruning {
-            Some(_) if pairs.is_some() && entry.is_some() => {
-                let (pairs, query) = (pairs.unwrap(), entry.unwrap() as u64);
+        let found = (self.pruning.as_ref()).and_then(|p| p.pairs.as_ref().zip(entry));
+        match (&self.pruning, found) {
+            (_, Some((pairs, query))) => {
+                let query = query as u64;
                 let from = pairs.partition_point(|p| p >> 32 < query);
                 (pairs[from..].iter())
                     .take_while(|p| *p >> 32 == query)
                     .for_each(|p| keep(*p as u32));
             }
-            None => (0..self.list.len() as u32)
+            (None, _) => (0..self.list.len() as u32)
                 .filter(|i| hit(*i, &self.list[*i as usize].bounds))
                 .for_each(keep),
-            Some(SweepAndPrune {
-                by_min,
-                axis,
-                longest,
-                ..
-            }) => {
+            (
+                Some(SweepAndPrune {
+                    by_min,
+                    axis,
+                    longest,
+                    ..
+                }),
+                None,
+            ) => {
                 let from = bounds.mins[*axis] as f64 - longest;
                 let to = bounds.maxs[*axis] as f64;
                 let min = |(_, aabb): &(u32, Aabb)| aabb.mins[*axis] as f64;
@@ -1094,38 +1098,34 @@ mod tests {
         for _ in 0..300 {
             let n = 1 + (next() % 48) as u32;
             let mut unit = || (next() % 1000) as Real / 100.0;
-            let list = |unit: &mut dyn FnMut() -> Real| -> Vec<MovingTarget> {
-                (0..n)
-                    .map(|i| {
-                        let c = Vector::new(unit(), unit(), unit());
-                        let half = Vector::new(unit(), unit(), unit()) * 0.2;
-                        let mut bounds = Aabb::new(c - half, c + half);
-                        if unit() < 0.3 {
-                            bounds.mins[(unit() * 0.3) as usize] = Real::NAN;
-                        }
-                        MovingTarget {
-                            collider: ColliderHandle::from_raw_parts(i, 0),
-                            body: RigidBodyHandle::from_raw_parts(
-                                (unit() * n as Real / 20.0) as u32,
-                                0,
-                            ),
-                            path: ComPath {
-                                start: c,
-                                end: c,
-                                radius: 0.0,
-                            },
-                            bounds,
-                            swept: unit() < 5.0,
-                        }
-                    })
-                    .collect()
-            };
-            let targets = list(&mut unit);
+            let targets: Vec<MovingTarget> = (0..n)
+                .map(|i| {
+                    let c = Vector::new(unit(), unit(), unit());
+                    let half = Vector::new(unit(), unit(), unit()) * 0.2;
+                    let mut bounds = Aabb::new(c - half, c + half);
+                    if unit() < 0.3 {
+                        bounds.mins[(unit() * 0.3) as usize] = Real::NAN;
+                    }
+                    // About two colliders per body, so some pairs share one.
+                    let body = (unit() * n as Real / 20.0) as u32;
+                    MovingTarget {
+                        collider: ColliderHandle::from_raw_parts(i, 0),
+                        body: RigidBodyHandle::from_raw_parts(body, 0),
+                        path: ComPath {
+                            start: c,
+                            end: c,
+                            radius: 0.0,
+                        },
+                        bounds,
+                        swept: unit() < 5.0,
+                    }
+                })
+                .collect();
             for axis in 0..3 {
                 let longest = MovingTargets::longest(&targets, axis);
                 let searches = [None, Some(false), Some(true)].map(|pairs| MovingTargets {
                     pruning: pairs.map(|p| SweepAndPrune::new(&targets, axis, longest, p)),
-                    list: targets.iter().map(|t| MovingTarget { ..*t }).collect(),
+                    list: targets.clone(),
                     still: 0,
                 });
                 for (e, query) in targets.iter().enumerate().filter(|(_, t)| t.swept) {
