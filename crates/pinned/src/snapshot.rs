@@ -240,10 +240,9 @@ fn seal_records(
 ) -> Vec<u8> {
     let mut stored = id.to_vec();
     stored.extend_from_slice(&codec::compress(stream));
-    let flags = FLAG_COMPRESSED;
     seal_stored(
         format_version,
-        flags,
+        FLAG_COMPRESSED,
         physics_version,
         tick,
         config_digest,
