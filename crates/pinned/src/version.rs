@@ -150,11 +150,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "review: the pair search's lookup without unwraps, the search test's targets cloned \
          (0005)",
     ),
+    (
+        "daab1815c0ed91dfb7dce86914d5cb128908d3d21baa11c62e65a07a9680ffd6",
+        "issue 43: the depth rule's start query skipped when the end contact is not below 0 \
+         (0009)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "7d3a8089205fc8ab4707ccb9d99b1430b669802f099d8fd9329bad8cf9543c46";
+pub const PATCH_SERIES: &str = "daab1815c0ed91dfb7dce86914d5cb128908d3d21baa11c62e65a07a9680ffd6";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -325,7 +325,8 @@ pub(super) fn keep_depths(
             }
         } else {
             // Only an end overlap can be deeper than the limit (at most 0): a pair apart at the
-            // end needs no start query at all.
+            // end, or whose end contact is not below 0 (parry's `contact` reports nearby pairs
+            // at a positive distance), needs no start query at all.
             let end = touching(dispatcher, shapes, &end_pos12);
             now.push(EndContact {
                 pair,
@@ -335,6 +336,9 @@ pub(super) fn keep_depths(
             let Some(end) = end else {
                 continue;
             };
+            if end.dist >= 0.0 {
+                continue;
+            }
             let start = (ended_at(last, pair, &start_pos12))
                 .unwrap_or_else(|| touching(dispatcher, shapes, &start_pos12));
             let limit = match start {
