@@ -151,7 +151,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          (0005)",
     ),
     (
-        "daab1815c0ed91dfb7dce86914d5cb128908d3d21baa11c62e65a07a9680ffd6",
+        "db8178420667518606a030204bb8fdcd559d7eb15d3f0c74d884e734b986ae17",
         "issue 43: the depth rule's start query skipped when the end contact is not below 0 \
          (0009)",
     ),
@@ -159,7 +159,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "daab1815c0ed91dfb7dce86914d5cb128908d3d21baa11c62e65a07a9680ffd6";
+pub const PATCH_SERIES: &str = "db8178420667518606a030204bb8fdcd559d7eb15d3f0c74d884e734b986ae17";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -218,8 +218,9 @@ fn same_bits(a: &Pose, b: &Pose) -> bool {
     bits(a) == bits(b)
 }
 
-/// The contact of the two shapes at `pos12` if they touch or overlap; `None` if they are apart
-/// (or parry failed). Cheaper than a distance query: GJK stops at the first separating axis.
+/// The contact of the two shapes at `pos12` if they touch or overlap, and for some shapes that are
+/// close but apart (at a positive distance); `None` if they are apart (or parry failed). Cheaper
+/// than a distance query: GJK stops at the first separating axis.
 fn touching(
     dispatcher: &dyn QueryDispatcher,
     (shape1, shape2): (&dyn Shape, &dyn Shape),
@@ -325,8 +326,7 @@ pub(super) fn keep_depths(
             }
         } else {
             // Only an end overlap can be deeper than the limit (at most 0): a pair apart at the
-            // end, or whose end contact is not below 0 (parry's `contact` reports nearby pairs
-            // at a positive distance), needs no start query at all.
+            // end, or whose end contact is not below 0, needs no start query at all.
             let end = touching(dispatcher, shapes, &end_pos12);
             now.push(EndContact {
                 pair,
