@@ -27,7 +27,7 @@ pub fn all_six() -> [CcdConfig; 6] {
     all
 }
 
-/// Reads a policy number (`0`, `1`, `2`) and `on`/`off` for relative motion, as the
+/// Reads a policy number (`0` to `4`) and `on`/`off` for relative motion, as the
 /// evaluation examples take them on the command line.
 pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, CcdEvalError> {
     let number: u8 = policy

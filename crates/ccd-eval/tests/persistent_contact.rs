@@ -1,8 +1,8 @@
 //! `ccd_persistent_contact_policy` (what the continuous pass does with a pair that starts in
 //! contact; docs/physics-engine.md): the thin-part gates under the configurations the released
 //! physics-versions pin (version 2: policy 2 with relative motion; version 3, current: policy 3
-//! with relative motion), fixed-target pairs identical under policies 1 and 2, repeatable runs,
-//! and the setting's serialized form.
+//! with relative motion) and the candidate for the next one (policy 4), fixed-target pairs
+//! identical under policies 1 and 2, repeatable runs, and the setting's serialized form.
 
 use rapier3d::prelude::*;
 use rapier_pinned::{CcdConfig, PhysicsVersion};
@@ -15,6 +15,8 @@ use rapier_pinned_scenes::{thin_sets, ThinSet};
 const PINNED: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::CoreSphereFixedTargets);
 /// Policy 3 with relative motion, as physics-version 3 (current) pins it.
 const V3: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth);
+/// The candidate for the next version, not released: policy 4 with relative motion.
+const CANDIDATE: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepthBounded);
 
 #[test]
 fn the_released_versions_pin_these_configurations() {
@@ -81,7 +83,16 @@ fn moving_target_sets_meet_the_gates_under_policy_2_with_relative_motion() {
 /// pressed blade 2%, ram 3.4%, hex wheel 1.5%, every other set version 2's + 0.5 points).
 #[test]
 fn version_3_meets_its_gates_on_every_set() {
-    let config = V3;
+    meets_version_3s_gates_on_every_set(V3);
+}
+
+/// The candidate (policy 4) is held to version 3's gates: what it skips must not cost a gate.
+#[test]
+fn the_candidate_meets_version_3s_gates_on_every_set() {
+    meets_version_3s_gates_on_every_set(CANDIDATE);
+}
+
+fn meets_version_3s_gates_on_every_set(config: CcdConfig) {
     let mut failures = Vec::new();
     for set in thin_sets() {
         let r = run_set(set, config, true);
@@ -102,7 +113,7 @@ fn version_3_meets_its_gates_on_every_set() {
             failures.push(format!("{}: truncation {truncation} > {bound}", set.name));
         }
     }
-    assert!(failures.is_empty(), "version 3 fails: {failures:#?}");
+    assert!(failures.is_empty(), "{config:?} fails: {failures:#?}");
 }
 
 /// A configuration (or an edit of the built worlds) under which a set's gate fails.
@@ -245,6 +256,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
         (CoreSphere, 1),
         (CoreSphereFixedTargets, 2),
         (KeepDepth, 3),
+        (KeepDepthBounded, 4),
     ] {
         assert_eq!(bincode::serialize(&policy).unwrap(), vec![n]);
         assert_eq!(serde_json::to_string(&policy).unwrap(), n.to_string());
@@ -253,7 +265,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
             policy
         );
     }
-    for n in 4..=u8::MAX {
+    for n in 5..=u8::MAX {
         let err = bincode::deserialize::<CcdPersistentContactPolicy>(&[n])
             .unwrap_err()
             .to_string();
@@ -289,7 +301,7 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
         .collect();
     assert_eq!(at.len(), 1);
     let mut bad = bytes.clone();
-    bad[at[0]] = 4;
+    bad[at[0]] = 5;
     assert!(bincode::deserialize::<PhysicsWorld>(&bad).is_err());
 }
 
@@ -311,7 +323,16 @@ fn gates_hold_for_bodies_turning_more_than_half_a_turn_per_step() {
 /// 29 and 31 gated runs at 200 and 500 rad/s), and the blade families.
 #[test]
 fn policy_3_holds_the_rotor_and_blade_variation_families() {
-    let config = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth);
+    holds_the_rotor_and_blade_variation_families(V3);
+}
+
+/// The candidate (policy 4) holds the same families.
+#[test]
+fn the_candidate_holds_the_rotor_and_blade_variation_families() {
+    holds_the_rotor_and_blade_variation_families(CANDIDATE);
+}
+
+fn holds_the_rotor_and_blade_variation_families(config: CcdConfig) {
     let dt = IntegrationParameters::default().dt;
     let families = [
         ("rotor 200 rad/s", variations::rotors(config, dt, 200.0)),

@@ -40,7 +40,12 @@ fn run_crossing(second: Crosser, speed: Real, params: IntegrationParameters) -> 
 #[test]
 fn crossing_bullets_collide_with_relative_motion() {
     use CcdPersistentContactPolicy::*;
-    for policy in [Upstream, CoreSphereFixedTargets, KeepDepth] {
+    for policy in [
+        Upstream,
+        CoreSphereFixedTargets,
+        KeepDepth,
+        KeepDepthBounded,
+    ] {
         for second in [Crosser::Bullet, Crosser::Dynamic, Crosser::Kinematic] {
             for (speed, cap) in [(400.0, true), (600.0, false)] {
                 let mut p = params(true, cap);

@@ -155,11 +155,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 43: the depth rule's start query skipped when the end contact is not below 0 \
          (0009)",
     ),
+    (
+        "6de70b8b4531d99e053b8be903a9357db55d0d11c279be5e8ec16823ce3e1a77",
+        "issue 43: persistent-contact policy 4 (KeepDepthBounded), a candidate no version uses \
+         (0011)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "db8178420667518606a030204bb8fdcd559d7eb15d3f0c74d884e734b986ae17";
+pub const PATCH_SERIES: &str = "6de70b8b4531d99e053b8be903a9357db55d0d11c279be5e8ec16823ce3e1a77";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

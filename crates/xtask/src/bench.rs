@@ -33,6 +33,10 @@ pub enum Config {
     RelativeMotion,
     /// The current physics-version's `ccd_persistent_contact_policy` alone.
     Policy,
+    /// The candidate for the next physics-version, not released: the current one with
+    /// `ccd_persistent_contact_policy = 4` (`KeepDepthBounded`; `docs/benchmarks.md`, "A version
+    /// 4 candidate"). `bench-case --config candidate` only: the tables do not run it.
+    Candidate,
 }
 
 impl Config {
@@ -66,6 +70,11 @@ impl Config {
                 CcdConfig::of(&pinned(PHYSICS_VERSION_CURRENT)).policy,
             )
             .params(),
+            Config::Candidate => {
+                let mut params = pinned(PHYSICS_VERSION_CURRENT);
+                params.ccd_persistent_contact_policy = CcdPersistentContactPolicy::KeepDepthBounded;
+                params
+            }
         }
     }
 
@@ -80,6 +89,7 @@ impl Config {
                 let policy = CcdConfig::of(&Config::Current.params()).policy as u8;
                 format!("policy {policy}")
             }
+            Config::Candidate => "candidate".into(),
         }
     }
 

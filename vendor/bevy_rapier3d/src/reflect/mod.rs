@@ -54,6 +54,8 @@ pub enum CcdPersistentContactPolicyWrapper {
     /// Every target: a pair in contact is not clamped; no solid pair with a thin collider ends
     /// the step deeper than it started, or on the other side.
     KeepDepth = 3,
+    /// As [`Self::KeepDepth`], with the casts and queries a bound proves unneeded skipped.
+    KeepDepthBounded = 4,
 }
 
 #[reflect_remote(SpringCoefficients<Real>)]

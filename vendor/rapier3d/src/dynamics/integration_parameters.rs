@@ -34,7 +34,7 @@ pub enum FrictionModel {
 /// or overlapping, at the start of the step). See
 /// [`IntegrationParameters::ccd_persistent_contact_policy`].
 ///
-/// Serialized as its number (`0` to `3`); any other number is a deserialization error.
+/// Serialized as its number (`0` to `4`); any other number is a deserialization error.
 #[derive(Default, Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde-serialize",
@@ -67,6 +67,13 @@ pub enum CcdPersistentContactPolicy {
     /// during the step (going through it, not around) is moved back along its start normal. The
     /// motion is kept whole but for that correction; velocities are kept.
     KeepDepth = 3,
+    /// [`Self::KeepDepth`], with the work a bound proves unneeded skipped (`ccd/bounds.rs`): a
+    /// cast against a fixed cuboid that every piece of the fast collider stays within ε of one
+    /// face of, for the whole step; the depth rule's query of a pair that ends within ε of such a
+    /// face, or whose bounding boxes are disjoint at the end; a moving pair's cast that a
+    /// separating line proves a miss. ε is the thinner part's half-thickness, so neither part
+    /// can pass through the other where a cast or a query was skipped.
+    KeepDepthBounded = 4,
 }
 
 impl CcdPersistentContactPolicy {
@@ -85,7 +92,13 @@ impl CcdPersistentContactPolicy {
     /// Whether a pair in contact at the start of the step keeps its motion, and the depth rule
     /// after the passes keeps it from ending deeper or through (policy 3, `keep_depth.rs`).
     pub fn keeps_depth(self) -> bool {
-        matches!(self, Self::KeepDepth)
+        matches!(self, Self::KeepDepth | Self::KeepDepthBounded)
+    }
+
+    /// Whether the pass skips the casts and depth-rule queries a bound proves unneeded
+    /// (policy 4, `bounds.rs`).
+    pub fn skips_bounded_work(self) -> bool {
+        matches!(self, Self::KeepDepthBounded)
     }
 }
 
@@ -104,12 +117,13 @@ impl TryFrom<u8> for CcdPersistentContactPolicy {
             1 => Ok(Self::CoreSphere),
             2 => Ok(Self::CoreSphereFixedTargets),
             3 => Ok(Self::KeepDepth),
+            4 => Ok(Self::KeepDepthBounded),
             other => Err(UnknownCcdPersistentContactPolicy(other)),
         }
     }
 }
 
-/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `3` do).
+/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `4` do).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCcdPersistentContactPolicy(pub u8);
 
@@ -117,7 +131,7 @@ impl core::fmt::Display for UnknownCcdPersistentContactPolicy {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets or 3 KeepDepth)",
+            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets, 3 KeepDepth or 4 KeepDepthBounded)",
             self.0
         )
     }

@@ -332,6 +332,7 @@ impl CCDSolver {
                 islands.active_bodies(),
                 crossings,
                 linear_slop,
+                params.ccd_persistent_contact_policy.skips_bounded_work(),
                 &mut self.depth_rule,
             );
         }

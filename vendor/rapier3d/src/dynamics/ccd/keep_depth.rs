@@ -17,9 +17,12 @@ use crate::dynamics::{RigidBodyHandle, RigidBodySet};
 use crate::geometry::{Collider, ColliderHandle, ColliderSet, NarrowPhase};
 use crate::math::{Pose, Real, Vector};
 use crate::pipeline::PhysicsHooks;
+use parry::bounding_volume::BoundingVolume;
+use parry::query::sweep_toi::ToiProxy;
 use parry::query::{Contact, QueryDispatcher};
 use parry::shape::Shape;
 
+use super::bounds::ends_within_face;
 use super::sweeps::{is_bullet, ordered, pair_filtered_out_by_hooks};
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
@@ -29,6 +32,33 @@ fn end_pose(bodies: &RigidBodySet, co: &Collider) -> Pose {
         Some(parent) => bodies[parent.handle].pos.next_position * parent.pos_wrt_parent,
         None => co.pos.0,
     }
+}
+
+/// Policy 4's bounds on a pair at its end poses: their bounding boxes are disjoint (the pair is
+/// apart, so no correction follows), or one of them is a fixed cuboid and the other a convex
+/// collider that ends less than the thinner one's half-thickness behind one of its faces
+/// (`bounds.rs`: neither can have passed through the other, and the solver resolves the rest).
+fn ends_within_bounds(
+    bodies: &RigidBodySet,
+    (co1, co2): (&Collider, &Collider),
+    (end1, end2): (&Pose, &Pose),
+) -> bool {
+    if !(co1.shape.compute_aabb(end1)).intersects(&co2.shape.compute_aabb(end2)) {
+        return true;
+    }
+    let fixed =
+        |co: &Collider| (co.parent.as_ref()).is_none_or(|parent| bodies[parent.handle].is_fixed());
+    let (cuboid, cuboid_pose, other, pose) = match (co1.shape.as_cuboid(), co2.shape.as_cuboid()) {
+        (Some(cuboid), _) if fixed(co1) => (cuboid, end1, co2, end2),
+        (_, Some(cuboid)) if fixed(co2) => (cuboid, end2, co1, end1),
+        _ => return false,
+    };
+    let Some(proxy) = ToiProxy::from_shape(other.shape.as_ref()) else {
+        return false;
+    };
+    let half = cuboid.half_extents;
+    let eps = half.min_element().min(other.shape.ccd_thickness());
+    ends_within_face(&proxy, pose, half, cuboid_pose, eps)
 }
 
 /// The body of `co` this rule may move (a dynamic one) and its inverse mass; `None` and 0
@@ -261,7 +291,8 @@ fn closest(
 /// skipped, as the pass skips them. Pairs are corrected in collider-handle order, each at the
 /// poses the corrections before it left. A pair whose contact parry cannot compute is left as
 /// it is. `lists` are reused from pass to pass; they hold the last pass's end contacts and take
-/// this pass's.
+/// this pass's. With `bounded` (policy 4), a pair the pass did not flag is not queried when
+/// [`ends_within_bounds`] proves it needs no correction beyond what policy 4 allows.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
@@ -271,6 +302,7 @@ pub(super) fn keep_depths(
     active: impl Iterator<Item = RigidBodyHandle>,
     crossings: impl Iterator<Item = (ColliderHandle, ColliderHandle)>,
     linear_slop: Real,
+    bounded: bool,
     lists: &mut DepthRuleLists,
 ) {
     let DepthRuleLists {
@@ -325,6 +357,9 @@ pub(super) fn keep_depths(
                 }
             }
         } else {
+            if bounded && ends_within_bounds(bodies, (co1, co2), (&end1, &end2)) {
+                continue;
+            }
             // Only an end overlap can be deeper than the limit (at most 0): a pair apart at the
             // end, or whose end contact is not below 0, needs no start query at all.
             let end = touching(dispatcher, shapes, &end_pos12);

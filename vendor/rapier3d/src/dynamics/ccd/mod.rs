@@ -1,6 +1,7 @@
 pub use self::ccd_solver::CCDSolver;
 pub(crate) use self::sweeps::shape_never_ccd_swept;
 
+mod bounds;
 mod ccd_solver;
 mod keep_depth;
 mod motion;

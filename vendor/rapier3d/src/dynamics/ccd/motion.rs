@@ -119,8 +119,9 @@ pub(super) struct BodyStep {
     /// The constant-velocity motion reproducing the step ([`motion_from_errors`]); `None` for a
     /// step of zero length, which has no velocity.
     pub(super) motion: Option<NonlinearRigidMotion>,
-    /// The angle the body turns this step (0 for a step of zero length), for [`slice_count`].
-    turn: Real,
+    /// The angle the body turns this step (0 for a step of zero length), for [`slice_count`]
+    /// and policy 4's face bound.
+    pub(super) turn: Real,
 }
 
 impl BodyStep {

@@ -36,6 +36,7 @@ use arrayvec::ArrayVec;
 use parry::query::sweep_toi::{Sweep, SweepToiStatus, ToiProxy, sweep_time_of_impact_full_shapes};
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 
+use super::bounds::proven_apart;
 use super::motion::{BodyStep, BodySteps, Clamp, MotionModel, slice_count};
 use super::persistent_contact::{
     FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
@@ -850,6 +851,19 @@ impl<'a> BulletPass<'a> {
             collect_touching.then_some(&mut touching),
             |sub, max_fraction| {
                 let bound = slice.slice_bound(max_fraction);
+                let (proxy1, sweep1) = (&sub.proxy, &sub.sweep);
+                if self.policy.skips_bounded_work()
+                    && proven_apart(
+                        pair.proxy2,
+                        &sweep2,
+                        proxy1,
+                        sweep1,
+                        bound,
+                        self.linear_slop,
+                    )
+                {
+                    return SubShapeCast::Miss; // Policy 4: the cast would find nothing.
+                }
                 let output = sweep_time_of_impact_full_shapes(
                     pair.proxy2,
                     &sweep2,

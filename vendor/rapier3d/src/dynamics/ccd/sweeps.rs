@@ -21,6 +21,7 @@ use parry::query::sweep_toi::{
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
 
+use super::bounds::stays_within_face;
 use super::motion::{BodySteps, MotionModel};
 use super::persistent_contact::{
     FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
@@ -417,6 +418,29 @@ fn cast_collider_pair(
     };
 
     let shape2 = co2.shape.as_ref();
+    if policy.skips_bounded_work() && !is_pseudo && is_fixed_target(rb2) {
+        if let Some(cuboid) = shape2.as_cuboid() {
+            let turn = (fast.collider.parent.as_ref())
+                .map_or(0.0, |parent| steps.of(parent.handle, fast.body).turn);
+            let eps = (sub_shapes.iter()).fold(cuboid.half_extents.min_element(), |eps, sub| {
+                eps.min(sub.min_extent)
+            });
+            let clear = |sub: &FastSubShape| {
+                stays_within_face(
+                    &sub.proxy,
+                    &sub.sweep,
+                    turn,
+                    cuboid.half_extents,
+                    &target_pose,
+                    eps,
+                )
+            };
+            if sub_shapes.iter().all(clear) {
+                // Policy 4: no piece gets `eps` into the cuboid, so no cast can change the step.
+                return None.into();
+            }
+        }
+    }
     let target = match ToiProxy::from_shape(shape2) {
         Some(proxy) => TargetKind::Proxy(proxy),
         None if is_composite_shape(shape2) => TargetKind::Composite,
