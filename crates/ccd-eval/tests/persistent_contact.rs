@@ -359,7 +359,18 @@ fn holds_the_rotor_and_blade_variation_families(config: CcdConfig) {
 /// sets where the rule corrects pairs every step.
 #[test]
 fn policy_3_steps_the_same_without_its_cached_contacts() {
-    let params = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth).params();
+    steps_the_same_without_cached_contacts(V3);
+}
+
+/// The candidate (policy 4) keeps the same cache and skips what its bounds prove unneeded; the
+/// bounds read only the world, so it too steps the same without the cache.
+#[test]
+fn the_candidate_steps_the_same_without_its_cached_contacts() {
+    steps_the_same_without_cached_contacts(CANDIDATE);
+}
+
+fn steps_the_same_without_cached_contacts(config: CcdConfig) {
+    let params = config.params();
     let digests = |mut world: PhysicsWorld, steps: usize, forget: bool| -> Vec<u64> {
         (0..steps)
             .map(|_| {
@@ -397,7 +408,7 @@ fn policy_3_steps_the_same_without_its_cached_contacts() {
         let first = kept.iter().zip(&forgotten).position(|(a, b)| a != b);
         assert_eq!(
             first, None,
-            "{name}: the cached contacts changed step {first:?}"
+            "{config:?}, {name}: the cached contacts changed step {first:?}"
         );
     }
 }

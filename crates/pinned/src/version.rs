@@ -156,7 +156,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          (0009)",
     ),
     (
-        "6de70b8b4531d99e053b8be903a9357db55d0d11c279be5e8ec16823ce3e1a77",
+        "03334fd6dda173f5b0c82b068dde26064377dbf97259e474cc1a16fa848ef5c7",
         "issue 43: persistent-contact policy 4 (KeepDepthBounded), a candidate no version uses \
          (0011)",
     ),
@@ -164,7 +164,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "6de70b8b4531d99e053b8be903a9357db55d0d11c279be5e8ec16823ce3e1a77";
+pub const PATCH_SERIES: &str = "03334fd6dda173f5b0c82b068dde26064377dbf97259e474cc1a16fa848ef5c7";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

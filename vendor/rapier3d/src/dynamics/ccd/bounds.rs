@@ -1,15 +1,21 @@
 //! The bounds policy 4
 //! ([`CcdPersistentContactPolicy::KeepDepthBounded`](crate::dynamics::CcdPersistentContactPolicy::KeepDepthBounded))
 //! skips work with (rapier-pinned patch). Each says what the skipped cast or query could have
-//! found, and is conservative: it may fail to prove what holds, never prove what does not. A NaN
-//! anywhere fails every comparison, so it proves nothing.
+//! found, and is conservative: it may fail to prove what holds, never prove what does not. A pose
+//! or a sweep that is not finite proves nothing.
 //!
-//! The face bounds rest on one fact: a cuboid lies behind each face's plane. A convex part that
-//! stays less than `eps` in front of that plane's back side is never more than `eps` inside the
-//! cuboid; with `eps` the thinner part's half-thickness, neither can pass through the other.
+//! The face bounds rest on one fact: a cuboid lies behind each face's plane. A convex part none of
+//! whose points gets more than `eps` behind that plane is never more than `eps` inside the cuboid;
+//! with `eps` the thinner part's half-thickness, neither can pass through the other.
 
 use crate::math::{Pose, Real, Vector};
 use parry::query::sweep_toi::{Sweep, ToiProxy};
+
+/// Whether every position and rotation of `sweep` is finite (the bounds' `min` and `max` would
+/// otherwise pass a NaN over).
+fn finite(sweep: &Sweep) -> bool {
+    sweep.c1.is_finite() && sweep.c2.is_finite() && sweep.q1.is_finite() && sweep.q2.is_finite()
+}
 
 /// The face of the cuboid of half-extents `half` at `pose` that the point `p` is farthest outside
 /// of: its outward unit normal `n` and its plane's offset, the cuboid lying where `n · y ≤ offset`.
@@ -54,6 +60,9 @@ pub(super) fn stays_within_face(
     pose: &Pose,
     eps: Real,
 ) -> bool {
+    if !(finite(sweep) && pose.is_finite()) {
+        return false;
+    }
     let (n, offset) = farthest_face(half, pose, sweep.c1);
     let points = proxy.points();
     let low = points[proxy.support(sweep.q1.inverse() * -n) as usize];
@@ -74,6 +83,9 @@ pub(super) fn ends_within_face(
     cuboid_pose: &Pose,
     eps: Real,
 ) -> bool {
+    if !(pose.is_finite() && cuboid_pose.is_finite()) {
+        return false;
+    }
     let (n, offset) = farthest_face(half, cuboid_pose, pose.translation);
     let low = proxy.points()[proxy.support(pose.rotation.inverse() * -n) as usize];
     n.dot(pose.transform_point(low)) - proxy.radius - offset >= -eps
@@ -93,7 +105,7 @@ pub(super) fn proven_apart(
     slop: Real,
 ) -> bool {
     let n = (sb.c1 - sa.c1).normalize_or_zero();
-    if n == Vector::ZERO {
+    if n == Vector::ZERO || !(finite(sa) && finite(sb)) {
         return false;
     }
     // The proxy's extent along `n` from its centre of mass at the start, and its reach.
@@ -234,6 +246,24 @@ mod tests {
         assert!(!ends_within_face(&proxy, &pose, FLOOR, &floor_pose(), 1.0));
         let still = sweep(Vector::ZERO, Vector::ZERO, Rotation::IDENTITY);
         assert!(!proven_apart(&proxy, &still, &proxy, &s, 1.0, 0.01));
+        // A rotation that is not finite, at a finite centre: its extents and its turn would
+        // otherwise read as empty and none.
+        let nan_turn = Rotation::from_xyzw(Real::NAN, 0.0, 0.0, 1.0);
+        let far = Vector::new(5.0, 0.6, 0.0);
+        let turning = sweep(far, far, nan_turn);
+        assert!(!stays_within_face(
+            &proxy,
+            &turning,
+            0.0,
+            FLOOR,
+            &floor_pose(),
+            1.0
+        ));
+        let mut spun = sweep(far, far, Rotation::IDENTITY);
+        spun.q1 = nan_turn;
+        assert!(!proven_apart(&proxy, &still, &proxy, &spun, 1.0, 0.01));
+        let pose = Pose::from_parts(far, nan_turn);
+        assert!(!ends_within_face(&proxy, &pose, FLOOR, &floor_pose(), 1.0));
     }
 
     #[test]
