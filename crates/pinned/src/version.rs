@@ -156,7 +156,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          (0009)",
     ),
     (
-        "03334fd6dda173f5b0c82b068dde26064377dbf97259e474cc1a16fa848ef5c7",
+        "86a239042b75605cf8bc0c10b1aacab6f92b00f688536f90bc605fd829a0a91e",
         "issue 43: persistent-contact policy 4 (KeepDepthBounded), a candidate no version uses \
          (0011)",
     ),
@@ -164,7 +164,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "03334fd6dda173f5b0c82b068dde26064377dbf97259e474cc1a16fa848ef5c7";
+pub const PATCH_SERIES: &str = "86a239042b75605cf8bc0c10b1aacab6f92b00f688536f90bc605fd829a0a91e";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

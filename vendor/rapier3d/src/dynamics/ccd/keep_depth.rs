@@ -23,7 +23,7 @@ use parry::query::{Contact, QueryDispatcher};
 use parry::shape::Shape;
 
 use super::bounds::ends_within_face;
-use super::sweeps::{is_bullet, ordered, pair_filtered_out_by_hooks};
+use super::sweeps::{is_bullet, is_fixed_target, ordered, pair_filtered_out_by_hooks};
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
 /// for a parentless collider.
@@ -46,8 +46,7 @@ fn ends_within_bounds(
     if !(co1.shape.compute_aabb(end1)).intersects(&co2.shape.compute_aabb(end2)) {
         return true;
     }
-    let fixed =
-        |co: &Collider| (co.parent.as_ref()).is_none_or(|parent| bodies[parent.handle].is_fixed());
+    let fixed = |co: &Collider| is_fixed_target(co.parent.as_ref().map(|p| &bodies[p.handle]));
     let (cuboid, cuboid_pose, other, pose) = match (co1.shape.as_cuboid(), co2.shape.as_cuboid()) {
         (Some(cuboid), _) if fixed(co1) => (cuboid, end1, co2, end2),
         (_, Some(cuboid)) if fixed(co2) => (cuboid, end2, co1, end1),

@@ -29,7 +29,7 @@ use super::persistent_contact::{
 
 /// Is `rb` a *fixed* CCD target? A parentless collider (`rb == None`) and a
 /// `Fixed` parent body are both fixed. Kinematic and dynamic parents are not.
-fn is_fixed_target(rb: Option<&RigidBody>) -> bool {
+pub(super) fn is_fixed_target(rb: Option<&RigidBody>) -> bool {
     rb.map(|b| b.is_fixed()).unwrap_or(true)
 }
 
