@@ -4,6 +4,7 @@
 use rapier3d::prelude::*;
 
 use crate::catalog::{find, mixed_pile, Scene};
+use crate::generated::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
 use crate::thin::{thin_sets, ThinSet};
 
 /// What a case steps.
@@ -14,6 +15,8 @@ pub enum Workload {
     Mixed { layers: usize },
     /// Every run of a thin-part set (speeds x starts), each for its step count.
     Thin(&'static ThinSet),
+    /// The generated arena of a seed, for [`ARENA_GENERATED_STEPS`] steps.
+    Generated { seed: u64 },
 }
 
 /// Steps of a mixed-pile case: the catalog's `mixed_5000` step count.
@@ -53,6 +56,11 @@ pub fn bench_cases() -> Vec<BenchCase> {
         mixed("mixed_5000", 10),
         mixed("mixed_10000", 20),
     ];
+    cases.extend(ARENA_SEEDS.iter().map(|&(name, seed)| BenchCase {
+        name,
+        workload: Workload::Generated { seed },
+        aim: 1.10,
+    }));
     cases.extend(thin_sets().iter().map(|set| BenchCase {
         name: set.name,
         workload: Workload::Thin(set),
@@ -91,6 +99,12 @@ impl BenchCase {
                     (world, cap(case.steps))
                 })
                 .collect(),
+            Workload::Generated { seed } => {
+                let mut world = PhysicsWorld::new();
+                world.integration_parameters = params;
+                arena_generated(&mut world, seed);
+                vec![(world, cap(ARENA_GENERATED_STEPS))]
+            }
         }
     }
 

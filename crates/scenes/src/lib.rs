@@ -7,6 +7,7 @@
 
 mod bench;
 mod catalog;
+mod generated;
 mod level;
 mod thin;
 
@@ -16,6 +17,7 @@ pub use catalog::{
     probe_world, Crosser, ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM,
     TOWER_BEAMS, TOWER_LAYERS,
 };
+pub use generated::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
 pub use level::{trimesh_level, LEVEL_BODIES, LEVEL_GRID, LEVEL_SCENE, LEVEL_STEPS};
 // The state digest lives in its own crate (the protocol's code needs it, not the catalog).
 pub use rapier_pinned_digest::{

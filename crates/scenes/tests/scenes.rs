@@ -180,6 +180,9 @@ fn bench_cases_are_unique_and_cover_the_issue_scenes() {
         "vehicles_clear",
         "arena",
         "arena_clear",
+        "arena_generated_1",
+        "arena_generated_2",
+        "arena_generated_3",
     ] {
         assert!(names.contains(&wanted), "{wanted} is not benchmarked");
     }
@@ -290,4 +293,51 @@ fn the_clear_scenes_start_with_every_guard_out_of_the_floor() {
             );
         }
     }
+}
+
+#[test]
+fn generated_arenas_differ_by_seed_and_start_with_no_part_inside_another() {
+    let build = |seed| {
+        let mut world = PhysicsWorld::new();
+        arena_generated(&mut world, seed);
+        world
+    };
+    let seeds = ARENA_SEEDS.map(|(_, seed)| seed);
+    let worlds: Vec<_> = seeds.iter().map(|&seed| build(seed)).collect();
+    for (seed, world) in seeds.iter().zip(&worlds) {
+        assert_eq!(world.colliders.len(), 68, "seed {seed}");
+        assert_eq!(world.bodies.len(), 50, "seed {seed}");
+        assert_eq!(
+            state_bytes(&world.bodies),
+            state_bytes(&build(*seed).bodies),
+            "seed {seed} builds the same world twice"
+        );
+        // Parts may touch (a chassis on the floor) but none starts inside another: a start
+        // that overlaps would measure the solver's push-out, not a match.
+        let colliders: Vec<_> = world.colliders.iter().collect();
+        for (i, (_, a)) in colliders.iter().enumerate() {
+            for (_, b) in &colliders[i + 1..] {
+                if a.parent() == b.parent() {
+                    continue; // One body's colliders, or two pieces of the fixed room.
+                }
+                let contact = rapier3d::parry::query::contact(
+                    a.position(),
+                    a.shape(),
+                    b.position(),
+                    b.shape(),
+                    0.0,
+                )
+                .expect("supported shapes");
+                if let Some(contact) = contact {
+                    assert!(
+                        contact.dist > -1.0e-3,
+                        "seed {seed}: two parts start {} m inside each other",
+                        -contact.dist
+                    );
+                }
+            }
+        }
+    }
+    let first = state_bytes(&worlds[0].bodies);
+    assert!(worlds[1..].iter().all(|w| state_bytes(&w.bodies) != first));
 }
