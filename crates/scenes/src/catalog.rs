@@ -358,6 +358,16 @@ pub(crate) fn vehicle(
         .translation(pos)
         .linvel(Vector::new(vx, 0.0, 0.0))
         .ccd_enabled(true);
+    vehicle_on(world, body, guard_side, guard)
+}
+
+/// [`vehicle`]'s chassis and guard on a body of any pose and motion.
+pub(crate) fn vehicle_on(
+    world: &mut PhysicsWorld,
+    body: RigidBodyBuilder,
+    guard_side: Real,
+    guard: Guard,
+) -> ColliderHandle {
     let (handle, _) = add(
         world,
         body,

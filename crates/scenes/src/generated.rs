@@ -7,7 +7,7 @@
 
 use rapier3d::prelude::*;
 
-use crate::catalog::add;
+use crate::catalog::{add, vehicle_on, Guard};
 
 /// The benchmark cases of generated arenas: a name and its seed.
 pub const ARENA_SEEDS: [(&str, u64); 3] = [
@@ -39,8 +39,9 @@ impl Stream {
         lo + (hi - lo) * unit
     }
 
-    /// A point of the floor within `margin` of no wall and `radius` of nothing `placed` (each a
-    /// centre and a radius), so that no two parts start inside each other; recorded in `placed`.
+    /// A point of the floor at least `radius` from every wall and farther than `radius` plus
+    /// its radius from everything `placed` (each a centre and a radius), so that no two parts
+    /// start inside each other; recorded in `placed`.
     fn place(
         &mut self,
         (hx, hz): (Real, Real),
@@ -104,9 +105,8 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
         fixed(world, pillar);
     }
     let (x, z) = rng.place(room, 1.8, &mut placed);
-    let tilt = Vector::new(0.0, rng.range(-3.1, 3.1), 0.0);
     let ramp = cuboid([1.5, 0.05, 1.0], Vector::new(x, 0.25, z))
-        .rotation(tilt + Vector::new(0.0, 0.0, 0.2));
+        .rotation(turn(&mut rng) + Vector::new(0.0, 0.0, 0.2));
     fixed(world, ramp);
     let (x, z) = rng.place(room, 0.9, &mut placed);
     let points: Vec<Vector> = (0..12)
@@ -118,7 +118,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
     let rock = ColliderBuilder::convex_hull(&points).expect("12 points span a volume");
     fixed(world, rock.translation(Vector::new(x, 0.0, z)));
 
-    // Vehicles: the catalog's chassis and a guard clear of the floor, on a heading.
+    // Vehicles: the catalog's, guards clear of the floor, on a heading.
     for _ in 0..8 {
         let (x, z) = rng.place(room, 1.3, &mut placed);
         let heading = turn(&mut rng);
@@ -128,14 +128,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
             .rotation(heading)
             .linvel(forward * rng.range(5.0, 25.0))
             .ccd_enabled(true);
-        let chassis = ColliderBuilder::cuboid(1.0, 0.3, 0.5).friction(0.2);
-        let (handle, _) = add(world, body, chassis);
-        let guard = ColliderBuilder::cuboid(0.001, 0.25, 0.6)
-            .translation(Vector::new(1.001, 0.0, 0.0))
-            .friction(0.2);
-        world
-            .colliders
-            .insert_with_parent(guard, handle, &mut world.bodies);
+        vehicle_on(world, body, 1.0, Guard::Clear);
     }
     // Blades thrown across the room, spinning about their thin axis.
     for _ in 0..4 {
