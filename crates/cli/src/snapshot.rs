@@ -85,6 +85,10 @@ pub enum Command {
     /// Restore a snapshot with every check of docs/protocol.md; print `ok: ...` and exit 0, or the
     /// typed reason (message and kind) on stderr and exit 1.
     ///
+    /// The line ends with the payload id, the BLAKE3 of the world's format-1 payload: one world
+    /// has one payload id in every format, though formats 2-4 store bytes that depend on the
+    /// writer's word size; a delta written against the snapshot names it.
+    ///
     /// Without --key-file an authenticated snapshot is accepted once its checksum verifies (its
     /// MAC is not checked: the wrapper's decision); with one, the MAC must be present and match.
     Verify {
@@ -567,12 +571,15 @@ fn recorded_config(
     }
 }
 
-/// `snapshot verify`.
+/// `snapshot verify`. The line ends with the payload id: the BLAKE3 of the restored world's
+/// format-1 payload, the same for every format of one world (formats 2-4 store bytes that depend
+/// on the writer's word size; their canonical form is that payload) and the id a delta written
+/// against the snapshot names.
 fn verify(r: &RestoreArgs) -> Result<(), Failure> {
     let (world, info, key) = restore_file(r)?;
     println!(
         "ok: {}: physics-version {}, match {}, tick {}, {} bodies, {} colliders, {} joints, {}; \
-         {}",
+         {}; payload id {}",
         r.file.display(),
         world.config().physics_version(),
         r.match_id,
@@ -585,7 +592,8 @@ fn verify(r: &RestoreArgs) -> Result<(), Failure> {
             (true, false) => "MAC present but not checked (no --key-file)",
             (false, _) => "unauthenticated",
         },
-        world.config().settings()
+        world.config().settings(),
+        world.baseline().id()
     );
     Ok(())
 }

@@ -315,9 +315,12 @@ fn snapshot_save_inspect_verify_round_trip() {
     );
 
     let (stdout, _) = run(&["snapshot", "verify", f, "--match-id", "5"], 0);
+    // The payload id: the BLAKE3 of the format-1 payload, the file's own here.
+    let id =
+        rapier_pinned::Baseline::from_payload(bytes[rapier_pinned::HEADER_LEN..].to_vec()).id();
     assert_eq!(
         stdout,
-        format!("ok: {f}: physics-version 3, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0\n")
+        format!("ok: {f}: physics-version 3, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0; payload id {id}\n")
     );
     // The physics-version can be demanded explicitly.
     run(
@@ -400,6 +403,7 @@ fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
 #[test]
 fn both_formats_save_restore_and_tell_another_match() {
     let dir = scratch("formats");
+    let mut payload_ids = Vec::new();
     for (name, extra, format) in [
         ("plain.snap", None, 1u16),
         ("lz4.snap", Some("--compressed"), 2),
@@ -417,7 +421,8 @@ fn both_formats_save_restore_and_tell_another_match() {
             rapier_pinned::inspect(&bytes).unwrap().format_version,
             format
         );
-        run(&["snapshot", "verify", f], 0);
+        let (stdout, _) = run(&["snapshot", "verify", f], 0);
+        payload_ids.push(stdout.split("; payload id ").nth(1).unwrap().to_string());
         let stderr = refused(&file, &["--match-id", "3"], "ConfigDigestMismatch");
         assert!(
             stderr.contains("another match id than 3"),
@@ -464,6 +469,20 @@ fn both_formats_save_restore_and_tell_another_match() {
         let (_, stderr) = run(&["snapshot", "inspect", damaged.to_str().unwrap()], 1);
         assert!(stderr.contains("(kind: Undecodable)"), "{name}: {stderr}");
     }
+    // One world, one payload id, whatever bytes its format stores (format 3 too).
+    let linked = dir.join("linked.snap");
+    let l = linked.to_str().unwrap();
+    let save = [
+        "snapshot", "save", "--scene", "tower", "--steps", "5", "--format", "3",
+    ];
+    run(&[&save[..], &["--out", l]].concat(), 0);
+    let (stdout, _) = run(&["snapshot", "verify", l], 0);
+    payload_ids.push(stdout.split("; payload id ").nth(1).unwrap().to_string());
+    assert_eq!(payload_ids.len(), 3);
+    assert!(
+        payload_ids.iter().all(|id| *id == payload_ids[0]),
+        "{payload_ids:?}"
+    );
 }
 
 /// `snapshot save --format 4 --baseline FILE` writes a delta that `inspect`, `verify` and
@@ -696,7 +715,7 @@ fn a_game_chooses_its_settings_and_a_snapshot_is_refused_under_others() {
     );
     let (stdout, _) = run(&["snapshot", "verify", z, "--gravity", "0,0,0"], 0);
     assert!(
-        stdout.ends_with("; gravity [0.0, 0.0, 0.0], 60 Hz (dt 0.016666668), length_unit 1.0\n"),
+        stdout.contains("; gravity [0.0, 0.0, 0.0], 60 Hz (dt 0.016666668), length_unit 1.0; "),
         "{stdout}"
     );
 
