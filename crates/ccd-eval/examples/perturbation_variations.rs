@@ -33,9 +33,10 @@ fn print(name: &str, config: CcdConfig, r: FamilyReport) {
 
 fn main() {
     let dt = dt();
-    // Upstream's rules, physics-version 2 and the current version (3).
+    // Upstream's rules, physics-versions 2 and 3 and the current version (4).
     let v2 = CcdConfig::version(PhysicsVersion::V2).expect("released");
-    for config in [CcdConfig::upstream(), v2, CcdConfig::current()] {
+    let v3 = CcdConfig::version(PhysicsVersion::V3).expect("released");
+    for config in [CcdConfig::upstream(), v2, v3, CcdConfig::current()] {
         for spin in [100.0, 300.0, 600.0, 1000.0, 2000.0] {
             print(
                 &format!("spinning blade {spin} rad/s, 3 thicknesses"),

@@ -10,7 +10,11 @@ use rapier_pinned_scenes::{bullet_probes, probe_world, ProbeBody};
 /// contact seen, worst overlap between any two shapes at a frame end, whether any pair ended
 /// swapped along its initial separation).
 fn run(bodies: &[ProbeBody], relative_motion: bool) -> (bool, Real, bool) {
-    let mut params = CcdConfig::new(relative_motion, CcdPersistentContactPolicy::Upstream).params();
+    let mode = match relative_motion {
+        true => CcdRelativeMotion::On,
+        false => CcdRelativeMotion::Off,
+    };
+    let mut params = CcdConfig::new(mode, CcdPersistentContactPolicy::Upstream).params();
     params.normalized_max_linear_velocity = Real::MAX;
     let (mut world, handles) = probe_world(bodies, params);
     let start: Vec<Vector> = bodies.iter().map(|b| b.pos).collect();

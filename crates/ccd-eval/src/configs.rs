@@ -10,7 +10,7 @@
 //! a method of the wrapper's type.
 
 use crate::error::CcdEvalError;
-use rapier3d::dynamics::CcdPersistentContactPolicy;
+use rapier3d::dynamics::{CcdPersistentContactPolicy, CcdRelativeMotion};
 use rapier_pinned::CcdConfig;
 
 /// Policies 0, 1 and 2 (in that order), each with relative motion off, then on.
@@ -21,13 +21,13 @@ pub fn all_six() -> [CcdConfig; 6] {
         .into_iter()
         .enumerate()
     {
-        all[2 * i] = CcdConfig::new(false, policy);
-        all[2 * i + 1] = CcdConfig::new(true, policy);
+        all[2 * i] = CcdConfig::new(CcdRelativeMotion::Off, policy);
+        all[2 * i + 1] = CcdConfig::new(CcdRelativeMotion::On, policy);
     }
     all
 }
 
-/// Reads a policy number (`0` to `4`) and `on`/`off` for relative motion, as the
+/// Reads a policy number (`0` to `5`) and `off`, `on` or `bounded` for relative motion, as the
 /// evaluation examples take them on the command line.
 pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, CcdEvalError> {
     let number: u8 = policy
@@ -39,18 +39,21 @@ pub fn parse(policy: &str, relative_motion: &str) -> Result<CcdConfig, CcdEvalEr
     let policy = CcdPersistentContactPolicy::try_from(number)
         .map_err(|source| CcdEvalError::UnknownPolicy { number, source })?;
     let relative_motion = match relative_motion {
-        "on" => true,
-        "off" => false,
+        "off" => CcdRelativeMotion::Off,
+        "on" => CcdRelativeMotion::On,
+        "bounded" => CcdRelativeMotion::Bounded,
         other => return Err(CcdEvalError::RelativeMotion(other.to_string())),
     };
     Ok(CcdConfig::new(relative_motion, policy))
 }
 
-/// `p<policy number> rm <off|on >` (fixed width), as the evaluation tables print it.
+/// `p<policy number> rm <off|on|bounded>` (padded to a fixed width), as the evaluation tables
+/// print it.
 pub fn label(config: CcdConfig) -> String {
-    format!(
-        "p{} rm {}",
-        config.policy as u8,
-        if config.relative_motion { "on " } else { "off" }
-    )
+    let mode = match config.relative_motion {
+        CcdRelativeMotion::Off => "off",
+        CcdRelativeMotion::On => "on",
+        CcdRelativeMotion::Bounded => "bounded",
+    };
+    format!("{:<13}", format!("p{} rm {mode}", config.policy as u8))
 }

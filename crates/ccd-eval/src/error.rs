@@ -57,7 +57,7 @@ pub enum CcdEvalError {
         /// rapier's refusal.
         source: UnknownCcdPersistentContactPolicy,
     },
-    /// Relative motion given as neither `on` nor `off`.
-    #[error("relative motion '{0}': expected on or off")]
+    /// Relative motion given as neither `off`, `on` nor `bounded`.
+    #[error("relative motion '{0}': expected off, on or bounded")]
     RelativeMotion(String),
 }

@@ -25,6 +25,7 @@ pub mod configs;
 mod error;
 pub mod measure;
 pub mod perturbation;
+pub mod safety;
 pub mod truncation;
 pub mod variations;
 

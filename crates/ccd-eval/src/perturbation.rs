@@ -329,6 +329,18 @@ pub fn gated_steps(
 }
 
 impl GatedStep {
+    /// The gated `step` of `run` (why it stands: `stands`), with the world before it as
+    /// bincode (`saved`) and its case.
+    pub fn new(run: String, step: usize, stands: Stands, saved: Vec<u8>, case: ThinCase) -> Self {
+        Self {
+            run,
+            step,
+            stands,
+            saved,
+            case,
+        }
+    }
+
     /// Re-runs the step from the saved world in `substeps` steps of dt / substeps (the solver's
     /// own path, CCD-checked at each substep), measured like any run.
     pub fn replay(&self, substeps: usize) -> Result<Replay, CcdEvalError> {
@@ -398,7 +410,9 @@ pub fn table_at(
             } else {
                 format!("{:>7}", "-")
             };
-            let gate = match (set.moving_target || current, r.meets_gates()) {
+            // From policy 3 (version 3) on, the gates apply to the fixed-target sets too.
+            let gated_fixed = config.policy as u8 >= CcdPersistentContactPolicy::KeepDepth as u8;
+            let gate = match (set.moving_target || gated_fixed, r.meets_gates()) {
                 (true, true) => "holds",
                 (true, false) => "FAILS",
                 (false, true) => "holds (fixed target, reported)",

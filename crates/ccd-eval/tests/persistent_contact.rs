@@ -1,8 +1,9 @@
 //! `ccd_persistent_contact_policy` (what the continuous pass does with a pair that starts in
 //! contact; docs/physics-engine.md): the thin-part gates under the configurations the released
-//! physics-versions pin (version 2: policy 2 with relative motion; version 3, current: policy 3
-//! with relative motion) and the candidate for the next one (policy 4), fixed-target pairs
-//! identical under policies 1 and 2, repeatable runs, and the setting's serialized form.
+//! physics-versions pin (version 2: policy 2 with relative motion; version 3: policy 3 with
+//! relative motion; version 4, current: policy 5 with bounded relative motion) and under policy
+//! 4 alone, fixed-target pairs identical under policies 1 and 2, repeatable runs, and the
+//! setting's serialized form.
 
 use rapier3d::prelude::*;
 use rapier_pinned::{CcdConfig, PhysicsVersion};
@@ -12,11 +13,23 @@ use rapier_pinned_ccd_eval::variations;
 use rapier_pinned_scenes::{thin_sets, ThinSet};
 
 /// Policy 2 with relative motion, as physics-version 2 pins it.
-const PINNED: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::CoreSphereFixedTargets);
-/// Policy 3 with relative motion, as physics-version 3 (current) pins it.
-const V3: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth);
-/// The candidate for the next version, not released: policy 4 with relative motion.
-const CANDIDATE: CcdConfig = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepthBounded);
+const PINNED: CcdConfig = CcdConfig::new(
+    CcdRelativeMotion::On,
+    CcdPersistentContactPolicy::CoreSphereFixedTargets,
+);
+/// Policy 3 with relative motion, as physics-version 3 pins it.
+const V3: CcdConfig = CcdConfig::new(CcdRelativeMotion::On, CcdPersistentContactPolicy::KeepDepth);
+/// Policy 5 with bounded relative motion, as physics-version 4 (current) pins it.
+const V4: CcdConfig = CcdConfig::new(
+    CcdRelativeMotion::Bounded,
+    CcdPersistentContactPolicy::KeepSide,
+);
+/// Policy 4 with relative motion: version 3 with the work its bounds prove unneeded skipped (no
+/// version pins it; version 4's policy 5 builds on it).
+const POLICY_4: CcdConfig = CcdConfig::new(
+    CcdRelativeMotion::On,
+    CcdPersistentContactPolicy::KeepDepthBounded,
+);
 
 #[test]
 fn the_released_versions_pin_these_configurations() {
@@ -24,10 +37,11 @@ fn the_released_versions_pin_these_configurations() {
         (PhysicsVersion::V1, CcdConfig::upstream()),
         (PhysicsVersion::V2, PINNED),
         (PhysicsVersion::V3, V3),
+        (PhysicsVersion::V4, V4),
     ] {
         assert_eq!(CcdConfig::version(version).unwrap(), config, "{version}");
     }
-    assert_eq!(CcdConfig::current(), V3);
+    assert_eq!(CcdConfig::current(), V4);
 }
 
 fn report(set: &ThinSet, config: CcdConfig, r: &SetReport) {
@@ -86,10 +100,17 @@ fn version_3_meets_its_gates_on_every_set() {
     meets_version_3s_gates_on_every_set(V3);
 }
 
-/// The candidate (policy 4) is held to version 3's gates: what it skips must not cost a gate.
+/// Policy 4 is held to version 3's gates: what it skips must not cost a gate.
 #[test]
-fn the_candidate_meets_version_3s_gates_on_every_set() {
-    meets_version_3s_gates_on_every_set(CANDIDATE);
+fn policy_4_meets_version_3s_gates_on_every_set() {
+    meets_version_3s_gates_on_every_set(POLICY_4);
+}
+
+/// Physics-version 4 (`docs/decisions/physics-version-4.md`) is held to version 3's gates and
+/// truncation bounds on every set: its release rule.
+#[test]
+fn version_4_meets_version_3s_gates_on_every_set() {
+    meets_version_3s_gates_on_every_set(V4);
 }
 
 fn meets_version_3s_gates_on_every_set(config: CcdConfig) {
@@ -165,7 +186,7 @@ fn every_sets_gate_fires_on_a_known_bad_case() {
             Upstream => run_set(set, upstream, false),
             RelativeMotionAlone => run_set(
                 set,
-                CcdConfig::new(true, CcdPersistentContactPolicy::Upstream),
+                CcdConfig::new(CcdRelativeMotion::On, CcdPersistentContactPolicy::Upstream),
                 false,
             ),
             NoCcdNoPrediction => run_set_edited(set, upstream.params(), false, |w| {
@@ -218,7 +239,7 @@ fn a_run_that_cannot_be_measured_fails_the_gates() {
 
 #[test]
 fn fixed_target_sets_are_bit_identical_under_policies_1_and_2() {
-    for relative_motion in [false, true] {
+    for relative_motion in [CcdRelativeMotion::Off, CcdRelativeMotion::On] {
         for set in thin_sets().iter().filter(|s| !s.moving_target) {
             use CcdPersistentContactPolicy::*;
             let p1 = run_set(set, CcdConfig::new(relative_motion, CoreSphere), false);
@@ -229,7 +250,7 @@ fn fixed_target_sets_are_bit_identical_under_policies_1_and_2() {
             );
             assert_eq!(
                 p1.digests, p2.digests,
-                "{} (relative motion {relative_motion})",
+                "{} (relative motion {relative_motion:?})",
                 set.name
             );
         }
@@ -243,7 +264,7 @@ fn defaults_are_upstream() {
         params.ccd_persistent_contact_policy,
         CcdPersistentContactPolicy::Upstream
     );
-    assert!(!params.ccd_relative_motion);
+    assert_eq!(params.ccd_relative_motion, CcdRelativeMotion::Off);
     assert_eq!(CcdConfig::of(&params), CcdConfig::upstream());
 }
 
@@ -257,6 +278,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
         (CoreSphereFixedTargets, 2),
         (KeepDepth, 3),
         (KeepDepthBounded, 4),
+        (KeepSide, 5),
     ] {
         assert_eq!(bincode::serialize(&policy).unwrap(), vec![n]);
         assert_eq!(serde_json::to_string(&policy).unwrap(), n.to_string());
@@ -265,7 +287,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
             policy
         );
     }
-    for n in 5..=u8::MAX {
+    for n in 6..=u8::MAX {
         let err = bincode::deserialize::<CcdPersistentContactPolicy>(&[n])
             .unwrap_err()
             .to_string();
@@ -301,7 +323,7 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
         .collect();
     assert_eq!(at.len(), 1);
     let mut bad = bytes.clone();
-    bad[at[0]] = 5;
+    bad[at[0]] = 6;
     assert!(bincode::deserialize::<PhysicsWorld>(&bad).is_err());
 }
 
@@ -326,10 +348,11 @@ fn policy_3_holds_the_rotor_and_blade_variation_families() {
     holds_the_rotor_and_blade_variation_families(V3);
 }
 
-/// The candidate (policy 4) holds the same families.
+/// Policy 4 and version 4 hold the same families.
 #[test]
-fn the_candidate_holds_the_rotor_and_blade_variation_families() {
-    holds_the_rotor_and_blade_variation_families(CANDIDATE);
+fn policy_4_and_version_4_hold_the_rotor_and_blade_variation_families() {
+    holds_the_rotor_and_blade_variation_families(POLICY_4);
+    holds_the_rotor_and_blade_variation_families(V4);
 }
 
 fn holds_the_rotor_and_blade_variation_families(config: CcdConfig) {
@@ -362,11 +385,13 @@ fn policy_3_steps_the_same_without_its_cached_contacts() {
     steps_the_same_without_cached_contacts(V3);
 }
 
-/// The candidate (policy 4) keeps the same cache and skips what its bounds prove unneeded; the
-/// bounds read only the world, so it too steps the same without the cache.
+/// Policy 4 keeps the same cache and skips what its bounds prove unneeded; the bounds read only
+/// the world, so it too steps the same without the cache. So does version 4, whose side rule
+/// also keeps a tree over the fixed colliders' bounds: it only speeds up finding them.
 #[test]
-fn the_candidate_steps_the_same_without_its_cached_contacts() {
-    steps_the_same_without_cached_contacts(CANDIDATE);
+fn policy_4_and_version_4_step_the_same_without_their_caches() {
+    steps_the_same_without_cached_contacts(POLICY_4);
+    steps_the_same_without_cached_contacts(V4);
 }
 
 fn steps_the_same_without_cached_contacts(config: CcdConfig) {
@@ -419,7 +444,8 @@ fn steps_the_same_without_cached_contacts(config: CcdConfig) {
 /// solver is fresh before every step (which counts every time).
 #[test]
 fn policy_3_counts_a_thin_collider_added_between_steps() {
-    let params = CcdConfig::new(true, CcdPersistentContactPolicy::KeepDepth).params();
+    let params =
+        CcdConfig::new(CcdRelativeMotion::On, CcdPersistentContactPolicy::KeepDepth).params();
     let slop = params.allowed_linear_error();
     let digests = |mut world: PhysicsWorld, forget: bool| -> Vec<u64> {
         let thin: Vec<ColliderHandle> = (world.colliders.iter())

@@ -10,7 +10,11 @@ use rapier_pinned_scenes::{crossing, find, Crosser};
 /// Upstream's defaults with `ccd_relative_motion` as given (policy 0), with or without the
 /// solver's speed cap.
 fn params(relative_motion: bool, speed_cap: bool) -> IntegrationParameters {
-    let mut p = CcdConfig::new(relative_motion, CcdPersistentContactPolicy::Upstream).params();
+    let mode = match relative_motion {
+        true => CcdRelativeMotion::On,
+        false => CcdRelativeMotion::Off,
+    };
+    let mut p = CcdConfig::new(mode, CcdPersistentContactPolicy::Upstream).params();
     if !speed_cap {
         p.normalized_max_linear_velocity = Real::MAX;
     }
@@ -36,7 +40,7 @@ fn run_crossing(second: Crosser, speed: Real, params: IntegrationParameters) -> 
     (contact, swapped)
 }
 
-/// Under every policy that a version sets or may set (0, 2 and the version 3 candidate 3).
+/// Under every policy a version sets (0, 2, 3 and 5) and policy 4.
 #[test]
 fn crossing_bullets_collide_with_relative_motion() {
     use CcdPersistentContactPolicy::*;
@@ -45,6 +49,7 @@ fn crossing_bullets_collide_with_relative_motion() {
         CoreSphereFixedTargets,
         KeepDepth,
         KeepDepthBounded,
+        KeepSide,
     ] {
         for second in [Crosser::Bullet, Crosser::Dynamic, Crosser::Kinematic] {
             for (speed, cap) in [(400.0, true), (600.0, false)] {

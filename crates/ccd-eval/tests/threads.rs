@@ -11,11 +11,12 @@ use rapier_pinned_scenes::{find, step_digests};
 fn digests_do_not_depend_on_the_thread_count() {
     use CcdPersistentContactPolicy::*;
     for config in [
-        CcdConfig::new(false, Upstream),
-        CcdConfig::new(true, Upstream),
-        CcdConfig::new(false, CoreSphere),
-        CcdConfig::new(true, CoreSphereFixedTargets),
-        CcdConfig::new(true, KeepDepth),
+        CcdConfig::new(CcdRelativeMotion::Off, Upstream),
+        CcdConfig::new(CcdRelativeMotion::On, Upstream),
+        CcdConfig::new(CcdRelativeMotion::Off, CoreSphere),
+        CcdConfig::new(CcdRelativeMotion::On, CoreSphereFixedTargets),
+        CcdConfig::new(CcdRelativeMotion::On, KeepDepth),
+        CcdConfig::new(CcdRelativeMotion::Bounded, KeepSide),
     ] {
         let CcdConfig {
             relative_motion,
@@ -36,11 +37,11 @@ fn digests_do_not_depend_on_the_thread_count() {
                 .collect();
             assert_eq!(
                 runs[0], runs[1],
-                "{name}, relative motion {relative_motion}, {policy:?}: 1 vs 2 threads"
+                "{name}, relative motion {relative_motion:?}, {policy:?}: 1 vs 2 threads"
             );
             assert_eq!(
                 runs[0], runs[2],
-                "{name}, relative motion {relative_motion}, {policy:?}: 1 vs 4 threads"
+                "{name}, relative motion {relative_motion:?}, {policy:?}: 1 vs 4 threads"
             );
         }
     }

@@ -189,8 +189,8 @@ pub fn catalog_scenes(names: &[String]) -> Result<Vec<&'static Scene>, String> {
 
 /// A `--config` value, `POLICY:on` or `POLICY:off` (relative motion).
 pub fn ccd_config(text: &str) -> Result<rapier_pinned::CcdConfig, String> {
-    let (policy, rm) = text
-        .split_once(':')
-        .ok_or_else(|| format!("config '{text}': expected POLICY:on or POLICY:off"))?;
+    let (policy, rm) = text.split_once(':').ok_or_else(|| {
+        format!("config '{text}': expected POLICY:off, POLICY:on or POLICY:bounded")
+    })?;
     rapier_pinned_ccd_eval::configs::parse(policy, rm).map_err(|e| e.to_string())
 }

@@ -3,8 +3,9 @@
 //! One module per command, each owning its clap arguments and its `run` (cargo's split): this
 //! file holds only the top-level parser, the command enum wrapping each module's arguments (or,
 //! for `snapshot` and `golden`, its subcommand enum) and the dispatch; `failure` turns the
-//! result into the exit status. Commands: `scenes`, `sweeps`, `perturbation`, `digests`,
-//! `versions`, `snapshot`, `golden`, `conformance`, `check`, and `net`'s two (`serve`, `join`).
+//! result into the exit status. Commands: `scenes`, `sweeps`, `perturbation`, `ccd-matrix`,
+//! `digests`, `versions`, `snapshot`, `golden`, `conformance`, `check`, and `net`'s two (`serve`,
+//! `join`).
 //! Shared leaves, importing no command module: `args` (options and selections several commands
 //! take), `failure` (why a command failed, the exit status), `show` (hex, typed wrapper errors).
 //! `serve --ws`'s WebSocket transport is the reference server's, `rapier_pinned_net::ws`.
@@ -25,6 +26,7 @@ mod failure;
 mod show;
 
 // One module per command (net: two).
+mod ccd_matrix;
 mod check;
 mod conformance;
 mod digests;
@@ -70,6 +72,12 @@ enum Command {
     /// gated), max end-of-frame penetration and truncation per set; then the current
     /// physics-version's gated steps, each replayed.
     Perturbation(perturbation::Args),
+    /// Run the CCD safety matrix: fast parts of every shape, size, speed, angle and spin fired at
+    /// every kind of target (cuboids, meshes, heightfields, hulls, compounds, a level, rooms,
+    /// moving plates), drawn from a seed, at every tick rate; each shot judged by one rule (no
+    /// centre of the part ends a step inside a solid, past a surface or through a moving plate
+    /// it reached); a table per configuration: failures/shots and the worst depth per cell.
+    CcdMatrix(ccd_matrix::Args),
     /// Write every step's state digest (`scene step digest`) of the catalog scenes and of every
     /// run of the thin-part sets, at upstream default settings (or `--config`).
     Digests(digests::Args),
@@ -106,6 +114,7 @@ fn main() -> ExitCode {
         Command::Scenes(args) => scenes::run(args),
         Command::Sweeps(args) => sweeps::run(args),
         Command::Perturbation(args) => perturbation::run(args),
+        Command::CcdMatrix(args) => ccd_matrix::run(args),
         Command::Digests(args) => digests::run(args),
         Command::Versions(args) => versions::run(args),
         Command::Snapshot(command) => snapshot::run(command),

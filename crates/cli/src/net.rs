@@ -18,7 +18,9 @@ use crate::snapshot::{build_scene, read_level};
 /// The options of `serve`.
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    /// Catalog scene to start from (a zero-gravity one needs `--gravity 0,0,0`).
+    /// Catalog scene to start from (a zero-gravity one needs `--gravity 0,0,0`), or a spin case
+    /// (`spin_1e3` to `spin_1e7`: a blade spinning at that many rad/s beside bullets; zero
+    /// gravity).
     #[arg(long, value_name = "NAME", default_value = "arena")]
     scene: String,
     #[command(flatten)]

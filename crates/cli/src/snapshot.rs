@@ -233,15 +233,23 @@ pub fn build_scene(
         write(out, level.bytes()).map_err(Failure::Usage)?;
         return Ok((world, config.with_level(level.id()), Some(level)));
     }
-    let scene = rapier_pinned_scenes::find(name)
-        .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))
-        .map_err(Failure::Usage)?;
     if level_out.is_some() {
         return Err(Failure::Usage(format!(
             "scene '{name}' is on no level (--level is for {})",
             rapier_pinned_scenes::LEVEL_SCENE
         )));
     }
+    // A spin case (`spin_1e3` to `spin_1e7`, zero gravity): what one body spinning without bound
+    // costs a server's tick (`docs/physics-engine.md`, "What one step can cost").
+    if let Some(&(_, spin)) = (rapier_pinned_scenes::SPIN_CASES.iter()).find(|(c, _)| *c == name) {
+        let mut world = PhysicsWorld::new();
+        world.integration_parameters = config.params();
+        rapier_pinned_scenes::spin_scene(&mut world, spin);
+        return Ok((world, config, None));
+    }
+    let scene = rapier_pinned_scenes::find(name)
+        .ok_or_else(|| format!("unknown scene '{name}' (see `rapier-pinned scenes --list`)"))
+        .map_err(Failure::Usage)?;
     Ok((scene.build(config.params()), config, None))
 }
 
@@ -409,7 +417,7 @@ fn config_summary(config: &WorldConfig) -> Vec<(&'static str, String)> {
         (
             "",
             format!(
-                "ccd_relative_motion {}, ccd_persistent_contact_policy {:?}",
+                "ccd_relative_motion {:?}, ccd_persistent_contact_policy {:?}",
                 p.ccd_relative_motion, p.ccd_persistent_contact_policy
             ),
         ),

@@ -72,7 +72,9 @@ fn digests_take_a_ccd_configuration() {
     let out = rapier_pinned(&["digests", "--scene", "blade_pressed", "--config", "3:on"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let candidate = rapier_pinned::CcdConfig::new(true, KeepDepth).params();
+    let candidate =
+        rapier_pinned::CcdConfig::new(rapier3d::dynamics::CcdRelativeMotion::On, KeepDepth)
+            .params();
     assert_eq!(text, set.digest_lines(candidate));
     assert_ne!(text, set.digest_lines(Default::default()));
     let bad = rapier_pinned(&["digests", "--scene", "blade_pressed", "--config", "9:on"]);
@@ -92,8 +94,9 @@ fn perturbation_prints_every_configuration_of_a_set() {
     let rows = rows_of(&text, "vehicle_push");
     // Policies 0, 1 and 2, each with relative motion off and on, then the current version's.
     assert_eq!(rows.len(), 7, "{text}");
-    // The configurations versions 2 and 3 pin meet the gates on this moving-target set.
-    for config in ["p2 rm on", "p3 rm on"] {
+    // The configurations versions 2 and 4 (the current one) pin meet the gates on this
+    // moving-target set.
+    for config in ["p2 rm on", "p5 rm bounded"] {
         assert!(
             rows.iter()
                 .any(|r| r.contains(config) && r.ends_with("holds")),
@@ -111,7 +114,7 @@ fn perturbation_runs_only_the_configurations_asked_for() {
     let rows = rows_of(&text, "vehicle_push");
     assert_eq!(rows.len(), 1, "{text}");
     assert!(rows[0].contains("p3 rm on"), "{text}");
-    for bad in ["5:on", "3:maybe", "3"] {
+    for bad in ["6:on", "3:maybe", "3"] {
         let out = rapier_pinned(&[&args[..], &["--config", bad]].concat());
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(!String::from_utf8(out.stderr).unwrap().is_empty(), "{bad}");
@@ -136,7 +139,8 @@ fn versions_names_exactly_the_fields_that_differ_between_consecutive_versions() 
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("physics-version 1\n"), "{text}");
     assert!(text.contains("physics-version 2\n"), "{text}");
-    assert!(text.contains("physics-version 3 (current)\n"), "{text}");
+    assert!(text.contains("physics-version 3\n"), "{text}");
+    assert!(text.contains("physics-version 4 (current)\n"), "{text}");
     for entry in rapier_pinned::version::table() {
         let digest = rapier_pinned_hex(&entry.digest());
         assert!(
@@ -151,7 +155,7 @@ fn versions_names_exactly_the_fields_that_differ_between_consecutive_versions() 
             "changes from 1 to 2",
             &["ccd_relative_motion", "ccd_persistent_contact_policy"][..],
             &[
-                "ccd_relative_motion: false -> true",
+                "ccd_relative_motion: Off -> On",
                 "ccd_persistent_contact_policy: Upstream -> CoreSphereFixedTargets",
             ][..],
         ),
@@ -160,6 +164,19 @@ fn versions_names_exactly_the_fields_that_differ_between_consecutive_versions() 
             "changes from 2 to 3",
             &["patch_series", "ccd_persistent_contact_policy"],
             &["ccd_persistent_contact_policy: CoreSphereFixedTargets -> KeepDepth"],
+        ),
+        (
+            // The mode and the policy, and the series version 4 was released with.
+            "changes from 3 to 4",
+            &[
+                "patch_series",
+                "ccd_relative_motion",
+                "ccd_persistent_contact_policy",
+            ],
+            &[
+                "ccd_relative_motion: On -> Bounded",
+                "ccd_persistent_contact_policy: KeepDepth -> KeepSide",
+            ],
         ),
     ] {
         let changes = text.split(section).nth(1).expect(section);
@@ -262,7 +279,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         0,
     );
     assert!(
-        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 3")),
+        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 4")),
         "{stdout}"
     );
 
@@ -282,7 +299,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         "format version   1",
         "flags            0x0000",
         "authenticated    no",
-        "physics-version  3 (current)",
+        "physics-version  4 (current)",
         "tick             30",
         "match id         5",
         "bodies           1",
@@ -310,7 +327,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("ccd_relative_motion true, ccd_persistent_contact_policy KeepDepth"),
+        stdout.contains("ccd_relative_motion Bounded, ccd_persistent_contact_policy KeepSide"),
         "{stdout}"
     );
 
@@ -320,7 +337,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         rapier_pinned::Baseline::from_payload(bytes[rapier_pinned::HEADER_LEN..].to_vec()).id();
     assert_eq!(
         stdout,
-        format!("ok: {f}: physics-version 3, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0; payload id {id}\n")
+        format!("ok: {f}: physics-version 4, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0; payload id {id}\n")
     );
     // The physics-version can be demanded explicitly.
     run(
@@ -331,7 +348,7 @@ fn snapshot_save_inspect_verify_round_trip() {
             "--match-id",
             "5",
             "--physics-version",
-            "3",
+            "4",
         ],
         0,
     );
@@ -374,7 +391,7 @@ fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
     refused(&not_a_snapshot, &[], "BadMagic");
 
     let stderr = refused(&file, &["--physics-version", "1"], "PhysicsVersionMismatch");
-    assert!(stderr.contains("snapshot 3, world 1"), "{stderr}");
+    assert!(stderr.contains("snapshot 4, world 1"), "{stderr}");
     let stderr = refused(&file, &["--match-id", "3"], "ConfigDigestMismatch");
     assert!(stderr.contains("another match id than 3"), "{stderr}");
 
@@ -463,7 +480,7 @@ fn both_formats_save_restore_and_tell_another_match() {
         std::fs::write(&damaged, &sealed).unwrap();
         let stderr = refused(&damaged, &[], "ConfigDigestMismatch");
         assert!(
-            stderr.contains("not a valid physics-version 3 world"),
+            stderr.contains("not a valid physics-version 4 world"),
             "{name}: {stderr}"
         );
         let (_, stderr) = run(&["snapshot", "inspect", damaged.to_str().unwrap()], 1);
@@ -920,7 +937,7 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
         0,
     );
     assert!(
-        stdout.contains("golden physics-version 3: 2 files, 2 identical, 0 differ"),
+        stdout.contains("golden physics-version 4: 2 files, 2 identical, 0 differ"),
         "{stdout}"
     );
 
@@ -928,16 +945,16 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
     // and a picture written.
     let dir = scratch("golden-tampered");
     let golden = dir.join("golden");
-    std::fs::create_dir_all(golden.join("3")).unwrap();
+    std::fs::create_dir_all(golden.join("4")).unwrap();
     let root =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/3/vehicles.snap");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/4/vehicles.snap");
     let file = std::fs::read_to_string(root).unwrap();
     let line = file.lines().find(|l| l.starts_with("60 ")).unwrap();
     let body = line.split(" | ").nth(2).unwrap();
     let x = body.split(' ').nth(2).unwrap();
     let tampered = line.replace(body, &body.replacen(&format!(" {x} "), " 99.5 ", 1));
     std::fs::write(
-        golden.join("3/vehicles.snap"),
+        golden.join("4/vehicles.snap"),
         file.replace(line, &tampered),
     )
     .unwrap();
@@ -964,7 +981,7 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
         stderr.contains(&format!("body {id}: translation.x golden 99.5, now {x}")),
         "{stderr}"
     );
-    let svg = pictures.join(format!("3-vehicles-{id}.svg"));
+    let svg = pictures.join(format!("4-vehicles-{id}.svg"));
     assert!(
         std::fs::read_to_string(&svg).unwrap().starts_with("<svg"),
         "{}",
@@ -1072,7 +1089,7 @@ fn conformance_prints_one_line_per_suite_and_a_total() {
 #[test]
 fn check_prints_the_summary_table_for_the_current_version() {
     let (stdout, _) = run(&["check"], 0);
-    assert!(stdout.contains("golden 3/ (scene files)"), "{stdout}");
+    assert!(stdout.contains("golden 4/ (scene files)"), "{stdout}");
     assert!(!stdout.contains("golden 1/"), "{stdout}");
     assert!(
         stdout.lines().last().unwrap().starts_with("total"),
@@ -1154,4 +1171,25 @@ fn every_source_file_of_the_tool_is_at_most_800_lines() {
         }
     }
     assert!(long.is_empty(), "over 800 lines (issue 46): {long:?}");
+}
+
+#[test]
+fn a_spin_case_is_a_scene_a_server_can_host() {
+    let dir = scratch("spin");
+    let file = dir.join("spin.snap");
+    let f = file.to_str().unwrap();
+    let save = |spin: &str, gravity: &[&str], code| {
+        let args = [
+            &[
+                "snapshot", "save", "--scene", spin, "--steps", "3", "--out", f,
+            ][..],
+            gravity,
+        ];
+        run(&args.concat(), code)
+    };
+    // Zero gravity, as the zero-gravity catalog scenes: the default gravity is refused.
+    let (stdout, _) = save("spin_1e7", &["--gravity", "0,0,0"], 0);
+    assert!(stdout.contains("scene spin_1e7"), "{stdout}");
+    save("spin_1e7", &[], 2);
+    save("spin_1e8", &["--gravity", "0,0,0"], 2);
 }

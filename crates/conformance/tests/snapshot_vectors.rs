@@ -14,7 +14,12 @@ use rapier_pinned_conformance::snapshot_vectors::{
 };
 
 /// The released physics-versions that have vectors.
-const VERSIONS: [PhysicsVersion; 3] = [PhysicsVersion::V1, PhysicsVersion::V2, PhysicsVersion::V3];
+const VERSIONS: [PhysicsVersion; 4] = [
+    PhysicsVersion::V1,
+    PhysicsVersion::V2,
+    PhysicsVersion::V3,
+    PhysicsVersion::V4,
+];
 
 fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
     let dir = version_dir(version);
@@ -32,7 +37,7 @@ fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
 fn every_stored_vector_gets_its_verdict() {
     assert_eq!(
         PHYSICS_VERSION_CURRENT,
-        PhysicsVersion::V3,
+        PhysicsVersion::V4,
         "a new physics-version needs its vectors"
     );
     for version in VERSIONS {

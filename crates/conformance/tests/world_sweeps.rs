@@ -1,6 +1,6 @@
 //! Every sweep vector of `conformance/sweeps/` through a full world step (`world_sweep`): two dynamic `ccd_enabled`
 //! balls per case, one `step()` per vector, the engine's clamps checked against the exact oracle.
-//! Physics-version 2 (current) passes every gate; physics-version 1 (upstream's rules, which never
+//! Physics-versions 2 to 4 (4 current) pass every gate; physics-version 1 (upstream's rules, which never
 //! sweep a bullet against another bullet) fails them, which shows the check fires.
 
 use rapier3d::dynamics::{CcdPersistentContactPolicy, IntegrationParameters};
@@ -39,13 +39,13 @@ fn run_params(
     (fixed, random)
 }
 
-/// Versions 2 and 3 (current) keep every sweep vector's verdict in a world step: version 3's
-/// depth rule never moves a pair the moving-pair sweep clamped correctly
-/// (docs/decisions/physics-version-3.md).
+/// Versions 2 to 4 (current) keep every sweep vector's verdict in a world step: version 3's
+/// depth rule and version 4's side rule never move a pair the moving-pair sweep clamped correctly
+/// (docs/decisions/physics-version-3.md, physics-version-4.md).
 #[test]
-fn versions_2_and_3_pass_every_gate_in_a_world_step() {
-    assert_eq!(rapier_pinned::PHYSICS_VERSION_CURRENT, PhysicsVersion::V3);
-    for version in [PhysicsVersion::V2, PhysicsVersion::V3] {
+fn versions_2_to_4_pass_every_gate_in_a_world_step() {
+    assert_eq!(rapier_pinned::PHYSICS_VERSION_CURRENT, PhysicsVersion::V4);
+    for version in [PhysicsVersion::V2, PhysicsVersion::V3, PhysicsVersion::V4] {
         for motion in [Motion::AsWritten, Motion::Pinned] {
             let (fixed, random) = run(version, motion);
             assert!(fixed.passed(), "v{version} fixed, {motion:?}:\n{fixed}");
@@ -54,16 +54,16 @@ fn versions_2_and_3_pass_every_gate_in_a_world_step() {
     }
 }
 
-/// The candidate for the next version (version 3 with policy 4, not released) keeps every
-/// verdict too: what its bounds skip never changes a clamp the oracle checks.
+/// Policy 4 (version 3 with `KeepDepthBounded`, which no version pins; version 4's policy 5 builds
+/// on it) keeps every verdict too: what its bounds skip never changes a clamp the oracle checks.
 #[test]
-fn the_candidate_passes_every_gate_in_a_world_step() {
+fn policy_4_passes_every_gate_in_a_world_step() {
     for motion in [Motion::AsWritten, Motion::Pinned] {
         let mut p = params(PhysicsVersion::V3, motion).unwrap();
         p.ccd_persistent_contact_policy = CcdPersistentContactPolicy::KeepDepthBounded;
-        let (fixed, random) = run_params("candidate (policy 4)", &p, motion);
-        assert!(fixed.passed(), "candidate fixed, {motion:?}:\n{fixed}");
-        assert!(random.passed(), "candidate random, {motion:?}:\n{random}");
+        let (fixed, random) = run_params("policy 4", &p, motion);
+        assert!(fixed.passed(), "policy 4 fixed, {motion:?}:\n{fixed}");
+        assert!(random.passed(), "policy 4 random, {motion:?}:\n{random}");
     }
 }
 

@@ -2,7 +2,6 @@
 //! `RawIslandManager`, `RawBroadPhase` (its queries are in queries.rs), `RawNarrowPhase`,
 //! `RawCCDSolver`, `RawSoftBodySet`.
 
-use rapier3d::dynamics::CcdPersistentContactPolicy;
 use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
@@ -171,35 +170,72 @@ impl RawIntegrationParameters {
     pub fn set_soft_bodies_recovery(&mut self, _v: JsValue) -> Result<(), JsValue> {
         Err(unsupported("RawIntegrationParameters.softBodiesRecovery"))
     }
-    /// The fork's setting (design §4.1); not in stock's `.d.ts`: false is upstream behaviour.
+    /// The fork's setting (design §4.1), as its mode's number (`CcdRelativeMotion`: 0 off, 1 on,
+    /// 2 bounded); not in stock's `.d.ts`: 0 is upstream behaviour.
     #[wasm_bindgen(getter, js_name = ccdRelativeMotion)]
-    pub fn ccd_relative_motion(&self) -> bool {
-        self.0.ccd_relative_motion
+    pub fn ccd_relative_motion(&self) -> u32 {
+        self.0.ccd_relative_motion as u32
     }
+    /// Takes the mode's number, or a boolean (`false` is 0, `true` 1: what the setting was
+    /// before it had a third mode); anything else is an error that changes nothing.
     #[wasm_bindgen(setter, js_name = ccdRelativeMotion)]
-    pub fn set_ccd_relative_motion(&mut self, v: bool) {
-        self.0.ccd_relative_motion = v
+    pub fn set_ccd_relative_motion(&mut self, v: JsValue) -> Result<(), JsValue> {
+        let v = v.as_bool().map_or(v, |on| JsValue::from(u8::from(on)));
+        self.0.ccd_relative_motion = ccd_setting("ccdRelativeMotion", " or a boolean", &v)?;
+        Ok(())
     }
-    /// The fork's setting (design §4.2), as its number; 0 is upstream behaviour.
+    /// The fork's setting (design §4.2), as its policy's number; 0 is upstream behaviour.
     #[wasm_bindgen(getter, js_name = ccdPersistentContactPolicy)]
     pub fn ccd_persistent_contact_policy(&self) -> u32 {
         self.0.ccd_persistent_contact_policy as u32
     }
+    /// Takes the policy's number; anything else is an error that changes nothing.
     #[wasm_bindgen(setter, js_name = ccdPersistentContactPolicy)]
-    pub fn set_ccd_persistent_contact_policy(&mut self, v: u32) -> Result<(), JsValue> {
-        self.0.ccd_persistent_contact_policy = match v {
-            0 => CcdPersistentContactPolicy::Upstream,
-            1 => CcdPersistentContactPolicy::CoreSphere,
-            2 => CcdPersistentContactPolicy::CoreSphereFixedTargets,
-            3 => CcdPersistentContactPolicy::KeepDepth,
-            _ => {
-                return Err(crate::err(&format!(
-                    "ccdPersistentContactPolicy: {v} is not 0 to 3"
-                )))
-            }
-        };
+    pub fn set_ccd_persistent_contact_policy(&mut self, v: JsValue) -> Result<(), JsValue> {
+        self.0.ccd_persistent_contact_policy = ccd_setting("ccdPersistentContactPolicy", "", &v)?;
         Ok(())
     }
+}
+
+/// The value of the CCD setting `name` given from JavaScript: the whole number `n` such that
+/// `T::try_from(n)` names it. The numbers `T` takes (from 0 up: rapier3d's `TryFrom<u8>` is
+/// the one list of them) are read from `T` itself, for the error, which names the setting, the
+/// range and each number's meaning (`also`: what else the setter takes).
+fn ccd_setting<T: TryFrom<u8> + core::fmt::Debug>(
+    name: &str,
+    also: &str,
+    v: &JsValue,
+) -> Result<T, JsValue> {
+    let number = v
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && (0.0..256.0).contains(n));
+    if let Some(Ok(setting)) = number.map(|n| T::try_from(n as u8)) {
+        return Ok(setting);
+    }
+    let known: Vec<String> = (0..=u8::MAX)
+        .map_while(|n| T::try_from(n).ok().map(|t| format!("{n} {t:?}")))
+        .collect();
+    let given = if let Some(n) = v.as_f64() {
+        n.to_string()
+    } else if let Some(s) = v.as_string() {
+        format!("{s:?}")
+    } else if let Some(b) = v.as_bool() {
+        b.to_string()
+    } else if v.is_null() {
+        "null".to_string()
+    } else if v.is_undefined() {
+        "undefined".to_string()
+    } else {
+        format!(
+            "a value of type {}",
+            v.js_typeof().as_string().unwrap_or_default()
+        )
+    };
+    Err(crate::err(&format!(
+        "{name}: {given} is not 0 to {} ({}){also}",
+        known.len().saturating_sub(1),
+        known.join(", ")
+    )))
 }
 
 #[wasm_bindgen]

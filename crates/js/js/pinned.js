@@ -362,7 +362,8 @@ export const catalog = Object.freeze({
 });
 
 // The fork's two CCD settings on stock's IntegrationParameters (its other fields are stock's
-// accessors): both default to upstream behaviour (false, 0).
+// accessors), numbers (the raw setters check them; ccdRelativeMotion takes a boolean too): both
+// default to upstream behaviour (0).
 for (const name of ["ccdRelativeMotion", "ccdPersistentContactPolicy"]) {
   Object.defineProperty(IntegrationParameters.prototype, name, {
     configurable: true,

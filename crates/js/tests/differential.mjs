@@ -16,8 +16,10 @@
 // kinematic character controller; a ray-cast vehicle; a PID controller; removal of bodies and
 // colliders; a snapshot taken and restored mid-run.
 //
-// By hand: node crates/js/tests/differential.mjs [--programs N] [--first SEED] [--fork-settings]
-// (RAPIER_PINNED_JS: the package; the stock module: common.mjs's stockDir).
+// By hand: node crates/js/tests/differential.mjs [--programs N] [--first SEED] [--fork-settings |
+// --physics-version V] [--step-times] (RAPIER_PINNED_JS: the package; the stock module:
+// common.mjs's stockDir). --fork-settings: the package with the current physics-version's two CCD
+// settings (--physics-version V: version V's); --step-times: the package alone, each step's ms.
 // No Node-only import at the top: the Chromium test runs this module in a page too.
 
 /** A step's trace as 16 hex digits: two FNV-1a lanes over its UTF-16 code units (the same in
@@ -219,15 +221,23 @@ function bodyDesc(R, r, type) {
   return d;
 }
 
-/** Runs program `seed` on module R; returns its trace, one hash per step (and the texts). */
-export function runProgram(R, seed, { forkSettings = false, keepText = false, off = new Set() } = {}) {
+/** Physics-version `v`'s two CCD settings (the current version's when `v` is `true`), as a
+ * PinnedWorld of the package R has them. */
+export function ccdSettings(R, v = true) {
+  const pinned = R.PinnedWorld.new(v === true ? R.physicsVersionCurrent() : v, 0);
+  const { ccdRelativeMotion, ccdPersistentContactPolicy } = pinned.integrationParameters;
+  pinned.free();
+  return { ccdRelativeMotion, ccdPersistentContactPolicy };
+}
+
+/** Runs program `seed` on module R; returns its trace, one hash per step (and the texts).
+ * `forkSettings`: false (rapier's defaults), true (the current physics-version's two CCD
+ * settings) or a physics-version's number (its settings); `onStep(i, ms)`: each step's time. */
+export function runProgram(R, seed, { forkSettings = false, keepText = false, off = new Set(), onStep } = {}) {
   const r = rng(seed);
   const steps = r.int(40, 100);
   let world = new R.World(r.chance(0.8) ? { x: 0, y: -9.81, z: 0 } : r.vec(12));
-  if (forkSettings) {
-    world.integrationParameters.ccdRelativeMotion = true;
-    world.integrationParameters.ccdPersistentContactPolicy = 3;
-  }
+  if (forkSettings) Object.assign(world.integrationParameters, ccdSettings(R, forkSettings));
   const queue = new R.EventQueue(true);
   // Physics hooks in some programs: a game's filter, deciding from the handles alone.
   const useHooks = r.chance(0.15);
@@ -430,7 +440,9 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       const c = pid.controller.angularCorrection(b, { x: 0, y: 0, z: 0, w: 1 }, { x: 0, y: 0, z: 0 });
       out.push(`pid ${vbits(c)}`);
     }
+    const t0 = onStep ? performance.now() : 0;
     world.step(queue, hooks);
+    onStep?.(step, performance.now() - t0);
 
     queue.drainCollisionEvents((h1, h2, started) => out.push(`collision ${h(h1)} ${h(h2)} ${started}`));
     queue.drainContactForceEvents((e) => out.push(`force ${h(e.collider1())} ${h(e.collider2())} ${bits(e.totalForceMagnitude())} ${vbits(e.maxForceDirection())}`));
@@ -548,7 +560,8 @@ export function compare(stock, pkg, { programs, first = 1, forkSettings = false,
   return differing;
 }
 
-// By hand: node differential.mjs [--programs N] [--first SEED] [--fork-settings]
+// By hand: node differential.mjs [--programs N] [--first SEED] [--fork-settings | --physics-version V]
+// [--step-times]
 const main = globalThis.process?.argv?.[1] &&
   import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]).href;
 if (main) {
@@ -560,17 +573,33 @@ if (main) {
     return i >= 0 ? Number(process.argv[i + 1]) : dflt;
   };
   const programs = arg("--programs", 1000), first = arg("--first", 1);
-  const forkSettings = process.argv.includes("--fork-settings");
+  // --fork-settings: the current physics-version's two CCD settings; --physics-version V: V's.
+  const forkSettings = arg("--physics-version", undefined) ?? process.argv.includes("--fork-settings");
   const stock = (await import(pathToFileURL(join(stockDir, "dist/rapier.mjs")).href)).default;
   const pkg = (await import(pathToFileURL(join(packageDir, "rapier.mjs")).href)).default;
   await stock.init();
   await pkg.init();
-  const t0 = Date.now();
-  const differing = compare(stock, pkg, { programs, first, forkSettings, log: console.log });
-  const bp = differing.bulletPrograms;
-  console.log(`${programs} programs (seeds ${first}..${first + programs - 1})${forkSettings ? ", the package with the fork's settings on" : ""}: ` +
-    `${differing.length} differ; of the ${bp.length} with a head-on bullet pair, ${bp.filter((b) => b.differs).length} differ ` +
-    `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  process.exitCode = forkSettings ? (bp.filter((b) => b.differs).length * 2 > bp.length ? 0 : 1)
-    : differing.length === 0 ? 0 : 1;
+  const settings = forkSettings ? ccdSettings(pkg, forkSettings) : null;
+  const named = settings ? `physics-version ${forkSettings === true ? pkg.physicsVersionCurrent() : forkSettings}'s ` +
+    `settings (ccdRelativeMotion ${settings.ccdRelativeMotion}, ccdPersistentContactPolicy ${settings.ccdPersistentContactPolicy})`
+    : "defaults";
+  if (process.argv.includes("--step-times")) {
+    // The package alone, each step's wall-clock time (a program's cost, not a comparison).
+    for (let seed = first; seed < first + programs; seed++) {
+      const ms = [];
+      runProgram(pkg, seed, { forkSettings, onStep: (_, t) => ms.push(t) });
+      const max = Math.max(...ms), total = ms.reduce((a, b) => a + b, 0);
+      console.log(`seed ${seed}, the package at ${named}: ${ms.length} steps, ${total.toFixed(1)} ms in all, ` +
+        `slowest: step ${ms.indexOf(max) + 1}, ${max.toFixed(2)} ms\n  ms per step: ${ms.map((t) => t.toFixed(2)).join(" ")}`);
+    }
+  } else {
+    const t0 = Date.now();
+    const differing = compare(stock, pkg, { programs, first, forkSettings, log: console.log });
+    const bp = differing.bulletPrograms;
+    console.log(`${programs} programs (seeds ${first}..${first + programs - 1}), the package at ${named}: ` +
+      `${differing.length} differ; of the ${bp.length} with a head-on bullet pair, ${bp.filter((b) => b.differs).length} differ ` +
+      `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    process.exitCode = forkSettings ? (bp.filter((b) => b.differs).length * 2 > bp.length ? 0 : 1)
+      : differing.length === 0 ? 0 : 1;
+  }
 }

@@ -16,8 +16,8 @@ test("game.mjs (events, contact forces, ray casts, the character controller) in 
   const pinned = RAPIER.PinnedWorld.new(V, 0);
   assert.ok(pinned instanceof RAPIER.World);
   const { ccdRelativeMotion, ccdPersistentContactPolicy } = pinned.integrationParameters;
-  // Version 3's parameters are rapier3d's defaults plus the fork's two settings, and its gravity
-  // is game.mjs's: a plain World given the two settings must log exactly the same.
+  // The current version's parameters are rapier3d's defaults plus the fork's two settings, and its
+  // gravity is game.mjs's: a plain World given the two settings must log exactly the same.
   const log = run(withWorld(() => RAPIER.PinnedWorld.new(V, 0)));
   const plain = run(withWorld((g) => {
     const w = new RAPIER.World(g);

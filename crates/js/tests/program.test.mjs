@@ -1,8 +1,9 @@
 // An unmodified rapier.js program (programs/ccd.mjs, written against rapier.js's API in the shape
 // of its testbed demos) runs on the package: with the settings off it gives stock
 // @dimforge/rapier3d-deterministic-compat 0.21.0's result bit for bit; under the CCD settings of
-// physics-version 2 and of version 3 (current), set through the TypeScript API, another one, with
-// no ball passing through a moving plate or a spinning blade.
+// each physics-version from 2 to the current one (4), set through the TypeScript API, another
+// one, with no ball passing through a moving plate or a spinning blade; older code's booleans
+// `ccdRelativeMotion = true` and `false` are modes 1 and 0.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -49,7 +50,11 @@ test("settings off: the package gives stock rapier.js 0.21.0's result bit for bi
   assert.deepEqual(ours, stock);
 });
 
-for (const v of [2, RAPIER.physicsVersionCurrent()]) {
+// Every released version with the fork's settings on: 2 to the current one.
+const versions = Array.from({ length: RAPIER.physicsVersionCurrent() - 1 }, (_, i) => i + 2);
+assert.deepEqual(versions, [2, 3, 4]);
+
+for (const v of versions) {
   test(`physics-version ${v}'s settings: another result, and no ball through (upstream: some)`, (t) => {
     const upstream = run(RAPIER);
     const pinned = run(RAPIER, version(v));
@@ -59,3 +64,16 @@ for (const v of [2, RAPIER.physicsVersionCurrent()]) {
     assert.equal(pinned.through, 0);
   });
 }
+
+// Older code's booleans: true is mode 1 (with policy 3, version 3's settings and result), false
+// mode 0 (relative motion off: the balls go through the moving plates, as upstream). This program
+// cannot tell mode 1 from mode 2, which differ only for a body turning more than 4 turns a step.
+test("older code's booleans: ccdRelativeMotion = true is mode 1 (version 3's result), false 0", () => {
+  const set = (on) => (world) => {
+    world.integrationParameters.ccdRelativeMotion = on;
+    world.integrationParameters.ccdPersistentContactPolicy = 3;
+    assert.equal(world.integrationParameters.ccdRelativeMotion, on ? 1 : 0);
+  };
+  assert.deepEqual(run(RAPIER, set(true)), run(RAPIER, version(3)));
+  assert.ok(run(RAPIER, set(false)).through > 0, "relative motion off: a ball goes through");
+});

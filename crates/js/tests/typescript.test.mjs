@@ -46,6 +46,12 @@ test("a stock rapier.js TypeScript game type-checks against the package (nodenex
   check(project(game, "commonjs"), RESOLUTIONS.nodenext);
 });
 
+test("known bad: ccdRelativeMotion reads as a number, not a boolean", () => {
+  const dir = project(game.replace("const mode: number =", "const mode: boolean ="));
+  assert.throws(() => check(dir, RESOLUTIONS.nodenext),
+    (e) => /error TS2322: Type 'number' is not assignable to type 'boolean'/.test(e.stdout));
+});
+
 test("known bad: a method stock's types lack is a type error", () => {
   const dir = project(game.replace("controller.enableSnapToGround(0.3);", "controller.enableSnapToTheMoon(0.3);"));
   assert.throws(() => check(dir, RESOLUTIONS.nodenext), (e) => /enableSnapToTheMoon/.test(e.stdout));

@@ -13,13 +13,13 @@
 
 use crate::error::Error;
 use crate::version::{entry, PhysicsVersion, PHYSICS_VERSION_CURRENT};
-use rapier3d::dynamics::{CcdPersistentContactPolicy, IntegrationParameters};
+use rapier3d::dynamics::{CcdPersistentContactPolicy, CcdRelativeMotion, IntegrationParameters};
 
 /// The pair (`ccd_relative_motion`, `ccd_persistent_contact_policy`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CcdConfig {
     /// `IntegrationParameters::ccd_relative_motion`.
-    pub relative_motion: bool,
+    pub relative_motion: CcdRelativeMotion,
     /// `IntegrationParameters::ccd_persistent_contact_policy`.
     pub policy: CcdPersistentContactPolicy,
 }
@@ -27,12 +27,15 @@ pub struct CcdConfig {
 impl CcdConfig {
     /// Upstream's rules (rapier3d's defaults; physics-version 1): relative motion off, policy 0.
     pub const UPSTREAM: CcdConfig = CcdConfig {
-        relative_motion: false,
+        relative_motion: CcdRelativeMotion::Off,
         policy: CcdPersistentContactPolicy::Upstream,
     };
 
     /// The given settings.
-    pub const fn new(relative_motion: bool, policy: CcdPersistentContactPolicy) -> CcdConfig {
+    pub const fn new(
+        relative_motion: CcdRelativeMotion,
+        policy: CcdPersistentContactPolicy,
+    ) -> CcdConfig {
         CcdConfig {
             relative_motion,
             policy,

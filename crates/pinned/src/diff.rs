@@ -2,7 +2,9 @@
 //! configs, parameters or settings uses it). Values are compared typed (floats by their bits)
 //! and printed bit-exact.
 
-use rapier3d::dynamics::{CcdPersistentContactPolicy, FrictionModel, SoftPatchConstraints};
+use rapier3d::dynamics::{
+    CcdPersistentContactPolicy, CcdRelativeMotion, FrictionModel, SoftPatchConstraints,
+};
 
 /// One pinned field's value, typed. Two values are equal when they are the same variant with
 /// the same value, floats bit for bit (`-0.0 != 0.0`, a NaN equals the same NaN).
@@ -21,6 +23,8 @@ pub enum FieldValue {
     List(&'static [&'static str]),
     /// rapier's friction model, printed as its variant's name.
     FrictionModel(FrictionModel),
+    /// The fork's CCD relative-motion mode, printed as its variant's name.
+    CcdMode(CcdRelativeMotion),
     /// The fork's CCD persistent-contact policy, printed as its variant's name.
     CcdPolicy(CcdPersistentContactPolicy),
     /// What a soft body's patch constraints do, printed as its variant's name.
@@ -38,6 +42,7 @@ impl PartialEq for FieldValue {
             (Text(a), Text(b)) => a == b,
             (List(a), List(b)) => a == b,
             (FrictionModel(a), FrictionModel(b)) => a == b,
+            (CcdMode(a), CcdMode(b)) => a == b,
             (CcdPolicy(a), CcdPolicy(b)) => a == b,
             (PatchConstraints(a), PatchConstraints(b)) => a == b,
             _ => false,
@@ -56,6 +61,7 @@ impl std::fmt::Display for FieldValue {
             FieldValue::Text(t) => f.write_str(t),
             FieldValue::List(names) => f.write_str(&names.join(",")),
             FieldValue::FrictionModel(m) => write!(f, "{m:?}"),
+            FieldValue::CcdMode(m) => write!(f, "{m:?}"),
             FieldValue::CcdPolicy(p) => write!(f, "{p:?}"),
             FieldValue::PatchConstraints(c) => write!(f, "{c:?}"),
         }

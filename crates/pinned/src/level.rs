@@ -74,6 +74,12 @@ pub enum LevelError {
 }
 
 /// A game's static shapes as a content-addressed asset.
+///
+/// Meshes go in as a game builds them: `ColliderBuilder::trimesh` with no flags (as bevy's
+/// `Collider::trimesh` does) or with `TriMeshFlags::ORIENTED | FIX_INTERNAL_EDGES`, one collider
+/// for the whole level or many. Physics-version 4 keeps fast parts out of and off the far side of
+/// both builds, and of heightfields; versions 1 to 3 protect neither (`docs/physics-engine.md`,
+/// "Levels: no flags needed").
 #[derive(Clone)]
 pub struct Level {
     id: LevelId,

@@ -9,8 +9,8 @@ mod common;
 use common::{assert_steps_alike, config, tower, Tally, MATCH};
 use rapier_pinned::testing::{decompress_payload, expand_delta, seal_stored};
 use rapier_pinned::{
-    inspect, Baseline, Error, ErrorKind, LinkError, PhysicsVersion, PinnedWorld, WorldConfig,
-    FORMAT_VERSION_4, HEADER_LEN,
+    inspect, Baseline, Error, ErrorKind, LinkError, PinnedWorld, WorldConfig, FORMAT_VERSION_4,
+    HEADER_LEN,
 };
 use rapier_pinned_scenes::catalog;
 
@@ -26,7 +26,7 @@ fn sealed(baseline: &Baseline, tick: u64, stream: &[u8]) -> Vec<u8> {
 #[test]
 fn every_scene_restores_from_a_delta_against_what_the_receiver_restored() {
     for scene in catalog() {
-        for version in [PhysicsVersion::V1, PhysicsVersion::V2, PhysicsVersion::V3] {
+        for version in rapier_pinned::version::table().iter().map(|e| e.number) {
             let config = WorldConfig::new(version).unwrap().with_match_id(MATCH);
             let mut built = scene.build(config.params());
             built.gravity = config.gravity();

@@ -157,8 +157,14 @@ fn versions_configs_and_keys() {
             Some(ErrorKind::PhysicsVersionMismatch),
         ),
         (
-            "physics-version 4",
-            seal_as(PhysicsVersion::new(4), MATCH, None),
+            "physics-version 4 into 2",
+            seal_as(PhysicsVersion::V4, MATCH, None),
+            None,
+            Some(ErrorKind::PhysicsVersionMismatch),
+        ),
+        (
+            "physics-version 5",
+            seal_as(PhysicsVersion::new(5), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),
@@ -395,7 +401,12 @@ fn param_mutations() -> Vec<Mutation> {
         ("friction_model", |p| {
             p.friction_model = FrictionModel::Coulomb
         }),
-        ("ccd_relative_motion", |p| p.ccd_relative_motion ^= true),
+        ("ccd_relative_motion", |p| {
+            p.ccd_relative_motion = match p.ccd_relative_motion {
+                CcdRelativeMotion::Off => CcdRelativeMotion::On,
+                _ => CcdRelativeMotion::Off,
+            }
+        }),
         ("ccd_persistent_contact_policy", |p| {
             p.ccd_persistent_contact_policy = CcdPersistentContactPolicy::CoreSphere
         }),

@@ -121,3 +121,12 @@ fn every_scene_resumes_bit_for_bit_v3() {
         check_scene(scene, PhysicsVersion::V3);
     }
 }
+
+/// Version 4's side rule and bounded slices keep no state across steps beyond version 3's caches:
+/// a restored world continues bit for bit.
+#[test]
+fn every_scene_resumes_bit_for_bit_v4() {
+    for scene in catalog() {
+        check_scene(scene, PhysicsVersion::V4);
+    }
+}

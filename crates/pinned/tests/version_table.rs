@@ -1,12 +1,12 @@
 //! The physics-version table: pinned digests, the patch-series hash against the tree, and what
-//! versions 1, 2 and 3 pin.
+//! versions 1 to 4 pin.
 
 mod series;
 
 use rapier3d::prelude::*;
 use rapier_pinned::version::{
     diff_entries, param_fields, serves, table, BIT_IDENTICAL_SERIES, PATCH_SERIES,
-    RELEASED_SERIES_1_2, RELEASED_SERIES_3,
+    RELEASED_SERIES_1_2, RELEASED_SERIES_3, RELEASED_SERIES_4,
 };
 use rapier_pinned::{entry, ErrorKind, PhysicsVersion, WorldConfig, PHYSICS_VERSION_CURRENT};
 use series::patch_series_hash;
@@ -17,7 +17,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// Each released entry's digest, pinned: a released entry never changes.
-const PINNED_DIGESTS: [(PhysicsVersion, &str); 3] = [
+const PINNED_DIGESTS: [(PhysicsVersion, &str); 4] = [
     (
         PhysicsVersion::V1,
         "e698f707fccdef2994bc4954c4763198b1c98d67673c3e2834989a85315c257e",
@@ -29,6 +29,10 @@ const PINNED_DIGESTS: [(PhysicsVersion, &str); 3] = [
     (
         PhysicsVersion::V3,
         "5780c11eb2715a7933c94c43a44c1a85970ba602af5dc02009d78c394ab38206",
+    ),
+    (
+        PhysicsVersion::V4,
+        "69ba083735165b5e7008af86aaef22404b604cd8268d2785ef4be2a455a3d060",
     ),
 ];
 
@@ -75,25 +79,40 @@ fn an_unlisted_series_serves_no_released_version() {
     let series: Vec<&str> = table().iter().map(|e| e.patch_series).collect();
     assert_eq!(
         series,
-        [RELEASED_SERIES_1_2, RELEASED_SERIES_1_2, RELEASED_SERIES_3]
+        [
+            RELEASED_SERIES_1_2,
+            RELEASED_SERIES_1_2,
+            RELEASED_SERIES_3,
+            RELEASED_SERIES_4
+        ]
     );
 }
 
 /// A bit-identical series serves the versions released before it, never one released after it:
-/// the series before version 3's release changed policy 3's trajectories.
+/// the series before version 3's release changed policy 3's trajectories, and version 4's is
+/// the newest.
 #[test]
 fn a_series_serves_only_the_versions_released_before_it() {
-    let [v1, v2, v3] =
-        [PhysicsVersion::V1, PhysicsVersion::V2, PhysicsVersion::V3].map(|v| entry(v).unwrap());
-    let own = BIT_IDENTICAL_SERIES
-        .iter()
-        .position(|(h, _)| *h == RELEASED_SERIES_3)
-        .expect("version 3 was released with a series proven bit-identical for 1 and 2");
+    let [v1, v2, v3, v4] = [
+        PhysicsVersion::V1,
+        PhysicsVersion::V2,
+        PhysicsVersion::V3,
+        PhysicsVersion::V4,
+    ]
+    .map(|v| entry(v).unwrap());
+    let position = |series: &str| {
+        (BIT_IDENTICAL_SERIES.iter())
+            .position(|(h, _)| *h == series)
+            .expect("released with a series proven bit-identical for the versions before it")
+    };
+    let (own3, own4) = (position(RELEASED_SERIES_3), position(RELEASED_SERIES_4));
     for (i, (hash, _)) in BIT_IDENTICAL_SERIES.iter().enumerate() {
         assert!(serves(v1, hash) && serves(v2, hash), "{hash}");
-        assert_eq!(serves(v3, hash), i >= own, "{hash}");
+        assert_eq!(serves(v3, hash), i >= own3, "{hash}");
+        assert_eq!(serves(v4, hash), i >= own4, "{hash}");
     }
     assert!(serves(v1, RELEASED_SERIES_1_2) && !serves(v3, RELEASED_SERIES_1_2));
+    assert!(serves(v3, RELEASED_SERIES_4) && !serves(v4, RELEASED_SERIES_3));
 }
 
 #[test]
@@ -168,7 +187,7 @@ fn version_2_differs_in_exactly_the_two_ccd_fields() {
         ]
     );
     let p = entry(PhysicsVersion::V2).unwrap().params();
-    assert!(p.ccd_relative_motion);
+    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::On);
     assert_eq!(
         p.ccd_persistent_contact_policy,
         CcdPersistentContactPolicy::CoreSphereFixedTargets
@@ -187,10 +206,34 @@ fn version_3_differs_from_2_in_exactly_the_policy() {
         ["number", "patch_series", "ccd_persistent_contact_policy"]
     );
     let p = entry(PhysicsVersion::V3).unwrap().params();
-    assert!(p.ccd_relative_motion);
+    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::On);
     assert_eq!(
         p.ccd_persistent_contact_policy,
         CcdPersistentContactPolicy::KeepDepth
+    );
+}
+
+#[test]
+fn version_4_differs_from_3_in_exactly_the_two_ccd_fields() {
+    let diffs = diff_entries(
+        entry(PhysicsVersion::V3).unwrap(),
+        entry(PhysicsVersion::V4).unwrap(),
+    );
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
+    assert_eq!(
+        fields,
+        [
+            "number",
+            "patch_series",
+            "ccd_relative_motion",
+            "ccd_persistent_contact_policy"
+        ]
+    );
+    let p = entry(PhysicsVersion::V4).unwrap().params();
+    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::Bounded);
+    assert_eq!(
+        p.ccd_persistent_contact_policy,
+        CcdPersistentContactPolicy::KeepSide
     );
 }
 
@@ -208,7 +251,7 @@ fn param_fields_names_every_field_once() {
 
 #[test]
 fn unknown_versions_are_refused() {
-    for v in [0, 4, u32::MAX].map(PhysicsVersion::new) {
+    for v in [0, 5, u32::MAX].map(PhysicsVersion::new) {
         assert_eq!(
             entry(v).unwrap_err().kind(),
             ErrorKind::UnknownPhysicsVersion

@@ -5,6 +5,7 @@ use rapier3d::prelude::*;
 
 use crate::catalog::{find, mixed_pile, Scene};
 use crate::generated::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
+use crate::spin::{spin_scene, SPIN_CASES, SPIN_STEPS};
 use crate::thin::{thin_sets, ThinSet};
 
 /// What a case steps.
@@ -17,6 +18,8 @@ pub enum Workload {
     Thin(&'static ThinSet),
     /// The generated arena of a seed, for [`ARENA_GENERATED_STEPS`] steps.
     Generated { seed: u64 },
+    /// The spin scene at a spin rate (rad/s), for [`SPIN_STEPS`] steps.
+    Spin { spin: Real },
 }
 
 /// Steps of a mixed-pile case: the catalog's `mixed_5000` step count.
@@ -61,6 +64,13 @@ pub fn bench_cases() -> Vec<BenchCase> {
         workload: Workload::Generated { seed },
         aim: 1.10,
     }));
+    // What one spinning body costs (the step's cost must not grow with the spin): the thin-part
+    // sets' aim.
+    cases.extend(SPIN_CASES.iter().map(|&(name, spin)| BenchCase {
+        name,
+        workload: Workload::Spin { spin },
+        aim: 1.25,
+    }));
     cases.extend(thin_sets().iter().map(|set| BenchCase {
         name: set.name,
         workload: Workload::Thin(set),
@@ -104,6 +114,12 @@ impl BenchCase {
                 world.integration_parameters = params;
                 arena_generated(&mut world, seed);
                 vec![(world, cap(ARENA_GENERATED_STEPS))]
+            }
+            Workload::Spin { spin } => {
+                let mut world = PhysicsWorld::new();
+                world.integration_parameters = params;
+                spin_scene(&mut world, spin);
+                vec![(world, cap(SPIN_STEPS))]
             }
         }
     }

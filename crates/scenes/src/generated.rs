@@ -8,6 +8,7 @@
 use rapier3d::prelude::*;
 
 use crate::catalog::{add, vehicle_on, Guard};
+use crate::stream::Stream;
 
 /// The benchmark cases of generated arenas: a name and its seed.
 pub const ARENA_SEEDS: [(&str, u64); 3] = [
@@ -19,49 +20,28 @@ pub const ARENA_SEEDS: [(&str, u64); 3] = [
 /// Steps of each generated arena: 4 s at 60 Hz, as the catalog's arena.
 pub const ARENA_GENERATED_STEPS: usize = 240;
 
-/// SplitMix64 (Steele, Lea and Flood, 2014), written out rather than taken from `rand`: a scene
-/// must build the same world for good, and a closed formula pins a stream that a crate's next
-/// version may change.
-struct Stream(u64);
-
-impl Stream {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `[lo, hi)`, from 24 bits (exact in an `f32`).
-    fn range(&mut self, lo: Real, hi: Real) -> Real {
-        let unit = (self.next() >> 40) as Real / (1u64 << 24) as Real;
-        lo + (hi - lo) * unit
-    }
-
-    /// A point of the floor at least `radius` from every wall and farther than `radius` plus
-    /// its radius from everything `placed` (each a centre and a radius), so that no two parts
-    /// start inside each other; recorded in `placed`.
-    fn place(
-        &mut self,
-        (hx, hz): (Real, Real),
-        radius: Real,
-        placed: &mut Vec<(Real, Real, Real)>,
-    ) -> (Real, Real) {
-        for _ in 0..1000 {
-            let x = self.range(-hx + radius, hx - radius);
-            let z = self.range(-hz + radius, hz - radius);
-            let free = placed.iter().all(|&(px, pz, pr)| {
-                let (dx, dz) = (x - px, z - pz);
-                dx * dx + dz * dz > (radius + pr) * (radius + pr)
-            });
-            if free {
-                placed.push((x, z, radius));
-                return (x, z);
-            }
+/// A point of the floor at least `radius` from every wall and farther than `radius` plus its
+/// radius from everything `placed` (each a centre and a radius), so that no two parts start
+/// inside each other; recorded in `placed`.
+fn place(
+    rng: &mut Stream,
+    (hx, hz): (Real, Real),
+    radius: Real,
+    placed: &mut Vec<(Real, Real, Real)>,
+) -> (Real, Real) {
+    for _ in 0..1000 {
+        let x = rng.range(-hx + radius, hx - radius);
+        let z = rng.range(-hz + radius, hz - radius);
+        let free = placed.iter().all(|&(px, pz, pr)| {
+            let (dx, dz) = (x - px, z - pz);
+            dx * dx + dz * dz > (radius + pr) * (radius + pr)
+        });
+        if free {
+            placed.push((x, z, radius));
+            return (x, z);
         }
-        panic!("the generated arena has no room left for a part of radius {radius}");
     }
+    panic!("the generated arena has no room left for a part of radius {radius}");
 }
 
 /// The generated arena of `seed`: a room of 14–20 m by 10–16 m, 4 m high; 2 turned pillars, a
@@ -70,7 +50,7 @@ impl Stream {
 /// balls. 68 colliders in all. Returns the room's inside as (half-length along x, ceiling
 /// height, half-length along z): the floor's top is at `y = 0`, the room centred on the y axis.
 pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
-    let mut rng = Stream(seed);
+    let mut rng = Stream::new(seed);
     let (hx, hz, hy) = (rng.range(7.0, 10.0), rng.range(5.0, 8.0), 2.0);
     let fixed = |world: &mut PhysicsWorld, collider: ColliderBuilder| {
         world.colliders.insert(collider.friction(0.5));
@@ -100,15 +80,15 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
     let room = (hx, hz);
     let turn = |rng: &mut Stream| Vector::new(0.0, rng.range(-3.1, 3.1), 0.0);
     for _ in 0..2 {
-        let (x, z) = rng.place(room, 0.5, &mut placed);
+        let (x, z) = place(&mut rng, room, 0.5, &mut placed);
         let pillar = cuboid([0.3, hy, 0.3], Vector::new(x, hy, z)).rotation(turn(&mut rng));
         fixed(world, pillar);
     }
-    let (x, z) = rng.place(room, 1.8, &mut placed);
+    let (x, z) = place(&mut rng, room, 1.8, &mut placed);
     let ramp = cuboid([1.5, 0.05, 1.0], Vector::new(x, 0.25, z))
         .rotation(turn(&mut rng) + Vector::new(0.0, 0.0, 0.2));
     fixed(world, ramp);
-    let (x, z) = rng.place(room, 0.9, &mut placed);
+    let (x, z) = place(&mut rng, room, 0.9, &mut placed);
     let points: Vec<Vector> = (0..12)
         .map(|_| {
             let r = |rng: &mut Stream| rng.range(-0.6, 0.6);
@@ -120,7 +100,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
 
     // Vehicles: the catalog's, guards clear of the floor, on a heading.
     for _ in 0..8 {
-        let (x, z) = rng.place(room, 1.3, &mut placed);
+        let (x, z) = place(&mut rng, room, 1.3, &mut placed);
         let heading = turn(&mut rng);
         let forward = Rotation::from_scaled_axis(heading) * Vector::X;
         let body = RigidBodyBuilder::dynamic()
@@ -132,7 +112,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
     }
     // Blades thrown across the room, spinning about their thin axis.
     for _ in 0..4 {
-        let (x, z) = rng.place(room, 0.3, &mut placed);
+        let (x, z) = place(&mut rng, room, 0.3, &mut placed);
         let heading = turn(&mut rng);
         let frame = Rotation::from_scaled_axis(heading);
         let body = RigidBodyBuilder::dynamic()
@@ -146,7 +126,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
     }
     // Loose upright plates.
     for _ in 0..8 {
-        let (x, z) = rng.place(room, 0.45, &mut placed);
+        let (x, z) = place(&mut rng, room, 0.45, &mut placed);
         let body = RigidBodyBuilder::dynamic()
             .translation(Vector::new(x, 0.301, z))
             .rotation(turn(&mut rng))
@@ -156,7 +136,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
     }
     // Bullets, on any heading, slightly up or down.
     for _ in 0..20 {
-        let (x, z) = rng.place(room, 0.05, &mut placed);
+        let (x, z) = place(&mut rng, room, 0.05, &mut placed);
         let heading = turn(&mut rng);
         let dir = (Rotation::from_scaled_axis(heading) * Vector::X
             + Vector::new(0.0, rng.range(-0.1, 0.1), 0.0))
@@ -169,7 +149,7 @@ pub fn arena_generated(world: &mut PhysicsWorld, seed: u64) -> Vector {
     }
     // Crates and balls, without CCD.
     for i in 0..10 {
-        let (x, z) = rng.place(room, 0.4, &mut placed);
+        let (x, z) = place(&mut rng, room, 0.4, &mut placed);
         let body = RigidBodyBuilder::dynamic().translation(Vector::new(x, 0.31, z));
         let shape = if i % 2 == 0 {
             ColliderBuilder::cuboid(0.25, 0.25, 0.25)

@@ -9,6 +9,9 @@ mod bench;
 mod catalog;
 mod generated;
 mod level;
+mod shots;
+mod spin;
+mod stream;
 mod thin;
 
 pub use bench::{bench_cases, bench_step, find_case, BenchCase, Workload, MIXED_STEPS};
@@ -19,6 +22,8 @@ pub use catalog::{
 };
 pub use generated::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
 pub use level::{trimesh_level, LEVEL_BODIES, LEVEL_GRID, LEVEL_SCENE, LEVEL_STEPS};
+pub use shots::{shots, PartKind, Shot, ShotCase, Surface, TargetKind, MAX_ANGLE_DEGREES};
+pub use spin::{spin_scene, SPIN_CASES, SPIN_STEPS};
 // The state digest lives in its own crate (the protocol's code needs it, not the catalog).
 pub use rapier_pinned_digest::{
     body_state, body_state_bytes, state_bytes, state_digest, BYTES_PER_BODY,

@@ -14,7 +14,7 @@ use clap::ValueEnum;
 use rapier3d::prelude::*;
 use rapier_pinned::{version::entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_ccd_eval::truncation::Truncation;
-use rapier_pinned_scenes::{bench_cases, find_case, BenchCase};
+use rapier_pinned_scenes::{bench_cases, find_case, BenchCase, SPIN_CASES};
 
 use crate::failure::Failure;
 
@@ -29,14 +29,10 @@ pub enum Config {
     /// The physics-version before the current one: what a new version must cost no more than
     /// (its release rule, `docs/decisions/physics-version-3.md`).
     Previous,
-    /// `ccd_relative_motion` alone.
+    /// The current physics-version's `ccd_relative_motion` alone.
     RelativeMotion,
     /// The current physics-version's `ccd_persistent_contact_policy` alone.
     Policy,
-    /// The candidate for the next physics-version, not released: the current one with
-    /// `ccd_persistent_contact_policy = 4` (`KeepDepthBounded`; `docs/benchmarks.md`, "A version
-    /// 4 candidate"). `bench-case --config candidate` only: the tables do not run it.
-    Candidate,
 }
 
 impl Config {
@@ -64,16 +60,13 @@ impl Config {
             Config::Defaults => IntegrationParameters::default(),
             Config::Current => pinned(PHYSICS_VERSION_CURRENT),
             Config::Previous => pinned(Config::previous()),
-            Config::RelativeMotion => CcdConfig::new(true, CcdConfig::UPSTREAM.policy).params(),
-            Config::Policy => CcdConfig::new(
-                false,
-                CcdConfig::of(&pinned(PHYSICS_VERSION_CURRENT)).policy,
-            )
-            .params(),
-            Config::Candidate => {
-                let mut params = pinned(PHYSICS_VERSION_CURRENT);
-                params.ccd_persistent_contact_policy = CcdPersistentContactPolicy::KeepDepthBounded;
-                params
+            Config::RelativeMotion => {
+                let current = CcdConfig::of(&pinned(PHYSICS_VERSION_CURRENT));
+                CcdConfig::new(current.relative_motion, CcdConfig::UPSTREAM.policy).params()
+            }
+            Config::Policy => {
+                let current = CcdConfig::of(&pinned(PHYSICS_VERSION_CURRENT));
+                CcdConfig::new(CcdConfig::UPSTREAM.relative_motion, current.policy).params()
             }
         }
     }
@@ -89,7 +82,6 @@ impl Config {
                 let policy = CcdConfig::of(&Config::Current.params()).policy as u8;
                 format!("policy {policy}")
             }
-            Config::Candidate => "candidate".into(),
         }
     }
 
@@ -126,6 +118,13 @@ pub struct BenchArgs {
     /// vehicles scenes, or of the `--case` cases when some are named.
     #[arg(long)]
     callgrind: bool,
+    /// Only the spin table (valgrind): the worst step's instructions of each spin case
+    /// (`spin_1e3` to `spin_1e7`) on upstream, the version before the current one and the current
+    /// one, and the gate: the current version's worst step at 10⁷ rad/s at most
+    /// twice its worst at 10³. With `--quick`, the current version only. Exits
+    /// non-zero if the current version fails the gate.
+    #[arg(long)]
+    spin: bool,
 }
 
 /// `bench-case`: one sample of the fork side.
@@ -254,7 +253,120 @@ fn percent(t: Option<f64>) -> String {
 /// `bench`: runs the comparison and prints the tables. Every error (an unknown case, a side that
 /// does not run, valgrind failing) is a usage error: the command could not do its job.
 pub fn run(bench: BenchArgs) -> Result<(), Failure> {
+    if bench.spin {
+        return spin_table(&Side::upstream(&bench.upstream), bench.quick);
+    }
     compare(&bench).map_err(Failure::Usage)
+}
+
+/// How many times its worst step at 10³ rad/s the current version's worst step at 10⁷ may cost
+/// (issue 62: one spinning body must not stall a step).
+const SPIN_RATIO: f64 = 2.0;
+
+/// The spin table: the worst step's instructions of each spin case, upstream / previous /
+/// current (quick: current only), the ratio of the highest spin's to the lowest's, and the gate
+/// on the current version. Valgrind missing or failing is a usage error; the gate failing is
+/// [`Failure::Failed`].
+fn spin_table(upstream: &Side, quick: bool) -> Result<(), Failure> {
+    let mut sides = vec![(
+        "v".to_string() + &PHYSICS_VERSION_CURRENT.to_string(),
+        Side::fork(Config::Current),
+    )];
+    if !quick {
+        sides.insert(
+            0,
+            (
+                format!("v{}", Config::previous()),
+                Side::fork(Config::Previous),
+            ),
+        );
+        sides.insert(0, ("upstream".into(), Ok(Side::upstream(&upstream.bin))));
+    }
+    println!("worst step of each spin case, instructions (callgrind, stepping only)");
+    print!("{:<10}", "side");
+    for (name, _) in SPIN_CASES {
+        print!(" {name:>14}");
+    }
+    println!(" {:>9}", "1e7 / 1e3");
+    let mut current_ratio = 0.0;
+    for (name, side) in sides {
+        let side = side.map_err(Failure::Usage)?;
+        let worst = (SPIN_CASES.iter())
+            .map(|(case, _)| worst_step(&side, case).map_err(Failure::Usage))
+            .collect::<Result<Vec<u64>, _>>()?;
+        let ratio = worst[worst.len() - 1] as f64 / worst[0] as f64;
+        print!("{name:<10}");
+        for w in &worst {
+            print!(" {w:>14}");
+        }
+        println!(" {ratio:>9.2}");
+        current_ratio = ratio;
+    }
+    let holds = current_ratio <= SPIN_RATIO;
+    println!(
+        "gate: v{PHYSICS_VERSION_CURRENT}'s worst step at 1e7 rad/s at most {SPIN_RATIO}x its worst at 1e3: {current_ratio:.2}x, {}",
+        if holds { "holds" } else { "FAILS" }
+    );
+    match holds {
+        true => Ok(()),
+        false => Err(Failure::Failed(format!(
+            "spin: {current_ratio:.2}x > {SPIN_RATIO}x"
+        ))),
+    }
+}
+
+/// The instructions of the costliest step (`bench_step`) of one run of `case` on `side`.
+fn worst_step(side: &Side, case: &str) -> Result<u64, String> {
+    let dir =
+        std::env::temp_dir().join(format!("rapier-pinned-spin-{}-{case}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut command = Command::new("valgrind");
+    command
+        .args(["--tool=callgrind", "--toggle-collect=*bench_step*"])
+        .arg("--dump-after=*bench_step*")
+        .arg(format!(
+            "--callgrind-out-file={}",
+            dir.join("out").display()
+        ))
+        .arg(&side.bin);
+    command.args(side.command(case, None).get_args());
+    let out = command.output().map_err(|e| format!("valgrind: {e}"));
+    let totals = (|| {
+        let out = out?;
+        if !out.status.success() {
+            return Err(format!(
+                "valgrind on {case}: {}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let mut totals = Vec::new();
+        for entry in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            totals.push(
+                callgrind_total(&text)
+                    .ok_or_else(|| format!("{}: no totals line", path.display()))?,
+            );
+        }
+        Ok(totals)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    match totals?.into_iter().max() {
+        Some(worst) if worst > 0 => Ok(worst),
+        _ => Err(format!("callgrind counted no step of {case}")),
+    }
+}
+
+/// The instruction total of a callgrind output file.
+fn callgrind_total(text: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .and_then(|v| v.trim().parse::<u64>().ok())
 }
 
 /// Times every case on both sides, round after round, and prints the tables.
@@ -478,13 +590,7 @@ fn callgrind(side: &Side, case: &str, limit: Option<usize>) -> Result<u64, Strin
         ));
     }
     let text = text.map_err(|e| format!("{}: {e}", out_file.display()))?;
-    let total = text
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("totals:")
-                .or_else(|| l.strip_prefix("summary:"))
-        })
-        .and_then(|v| v.trim().parse::<u64>().ok())
+    let total = callgrind_total(&text)
         .ok_or_else(|| format!("callgrind output of {case}: no totals line"))?;
     if total == 0 {
         return Err(format!(

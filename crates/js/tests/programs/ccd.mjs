@@ -2,7 +2,8 @@
 // (`initWorld(RAPIER, testbed)`), using only rapier.js's API: nothing here knows the fork. Fast
 // balls with CCD are fired at thin kinematic plates that move to meet them, and at thin blades
 // that spin: the moving-target cases where rapier's upstream CCD lets a ball pass through and
-// the fork's settings (physics-version 2: relative motion, policy 2; version 3: policy 3) do not.
+// the fork's settings (physics-version 2: relative motion, policy 2; version 3: policy 3;
+// version 4: bounded relative motion, policy 5) do not.
 export function initWorld(RAPIER, testbed) {
   const gravity = new RAPIER.Vector3(0.0, -9.81, 0.0);
   const world = new RAPIER.World(gravity);

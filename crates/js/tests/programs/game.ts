@@ -27,8 +27,11 @@ export async function main(): Promise<string> {
     new RAPIER.Ray({ x: 0, y: 5, z: 0 }, { x: 0, y: -1, z: 0 }), 10, true);
   log.push(String(hit?.timeOfImpact), String(controller.computedGrounded()));
   // The fork's additions.
-  world.integrationParameters.ccdRelativeMotion = true;
-  world.integrationParameters.ccdPersistentContactPolicy = 3;
+  world.integrationParameters.ccdRelativeMotion = true; // older code's boolean: mode 1
+  world.integrationParameters.ccdRelativeMotion = 2;
+  world.integrationParameters.ccdPersistentContactPolicy = 5;
+  const mode: number = world.integrationParameters.ccdRelativeMotion;
+  log.push(String(mode));
   const pinned: RAPIER.PinnedWorld = RAPIER.PinnedWorld.new(RAPIER.physicsVersionCurrent(), 1n);
   pinned.createRigidBody(RAPIER.RigidBodyDesc.dynamic());
   log.push(world.digest(), pinned.digest());

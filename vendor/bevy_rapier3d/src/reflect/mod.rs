@@ -12,7 +12,7 @@ use rapier::{dynamics::IntegrationParameters, prelude::SpringCoefficients};
 use rapier::dynamics::FrictionModel;
 
 #[cfg(feature = "dim3")]
-use rapier::dynamics::CcdPersistentContactPolicy;
+use rapier::dynamics::{CcdPersistentContactPolicy, CcdRelativeMotion};
 
 /// Friction models used for all contact constraints between two rigid-bodies.
 ///
@@ -54,8 +54,25 @@ pub enum CcdPersistentContactPolicyWrapper {
     /// Every target: a pair in contact is not clamped; no solid pair with a thin collider ends
     /// the step deeper than it started, or on the other side.
     KeepDepth = 3,
-    /// As [`Self::KeepDepth`], with the casts and queries a bound proves unneeded skipped.
+    /// As [`Self::KeepDepth`], with the queries and casts a bound proves unneeded skipped.
     KeepDepthBounded = 4,
+    /// As [`Self::KeepDepthBounded`]; no centre of a fast body's or a bullet's piece ends a
+    /// step past a fixed collider's surface it crossed.
+    KeepSide = 5,
+}
+
+/// Whether bullet pairs are swept on both bodies' motions (rapier-pinned fork).
+#[cfg(feature = "dim3")]
+#[reflect_remote(CcdRelativeMotion)]
+#[derive(Default, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CcdRelativeMotionWrapper {
+    /// Upstream's rule: moving targets frozen at their end pose, bullets never swept together.
+    #[default]
+    Off = 0,
+    /// Bullet pairs swept on both bodies' motions, in as many time slices as a turn needs.
+    On = 1,
+    /// As [`Self::On`], with at most 64 time slices per pair.
+    Bounded = 2,
 }
 
 #[reflect_remote(SpringCoefficients<Real>)]
@@ -491,8 +508,10 @@ pub struct IntegrationParametersWrapper {
     /// Friction models used for all contact constraints between two rigid-bodies.
     #[reflect(remote = FrictionModelWrapper)]
     pub friction_model: FrictionModel,
-    /// Bullet pairs swept on both bodies' motions (rapier-pinned fork; default: `false`).
-    pub ccd_relative_motion: bool,
+    /// Bullet pairs swept on both bodies' motions (rapier-pinned fork; default:
+    /// [`CcdRelativeMotion::Off`]).
+    #[reflect(remote = CcdRelativeMotionWrapper)]
+    pub ccd_relative_motion: CcdRelativeMotion,
     /// What the continuous pass does with a pair that starts in contact (rapier-pinned fork;
     /// default: [`CcdPersistentContactPolicy::Upstream`]).
     #[reflect(remote = CcdPersistentContactPolicyWrapper)]

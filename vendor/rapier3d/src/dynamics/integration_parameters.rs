@@ -29,12 +29,86 @@ pub enum FrictionModel {
     Coulomb,
 }
 
+/// Whether bullet pairs are swept on both bodies' motions: see
+/// [`IntegrationParameters::ccd_relative_motion`].
+///
+/// Serialized as its number (`0` to `2`; `0` and `1` are the bytes of the `bool` the setting
+/// was first); any other number is a deserialization error.
+#[derive(Default, Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde-serialize",
+    derive(Serialize, Deserialize),
+    serde(into = "u8", try_from = "u8")
+)]
+#[repr(u8)]
+pub enum CcdRelativeMotion {
+    /// Upstream's rule: a bullet sweeps a moving target frozen at its end pose, and never another
+    /// bullet.
+    #[default]
+    Off = 0,
+    /// Bullet pairs are swept on both bodies' motions (see
+    /// [`IntegrationParameters::ccd_relative_motion`]); a pair with a body turning more than
+    /// half a turn in the step is swept in as many time slices as its turn needs, however many.
+    On = 1,
+    /// [`Self::On`], with at most 32 time slices per pair: a body turning more than 4 turns in a
+    /// step (14,400 rpm at 60 Hz) has each slice turn more than π/4, so its pairs' sweeps lose
+    /// accuracy, never time. A step's cost no longer grows with a body's spin.
+    Bounded = 2,
+}
+
+impl CcdRelativeMotion {
+    /// Whether the bullet pass sweeps pairs on both bodies' motions (any mode but `Off`).
+    pub fn is_on(self) -> bool {
+        !matches!(self, Self::Off)
+    }
+
+    /// The most time slices a moving pair is swept in: `None` when unbounded.
+    pub fn max_slices(self) -> Option<u32> {
+        matches!(self, Self::Bounded).then_some(32)
+    }
+}
+
+impl From<CcdRelativeMotion> for u8 {
+    fn from(mode: CcdRelativeMotion) -> u8 {
+        mode as u8
+    }
+}
+
+impl TryFrom<u8> for CcdRelativeMotion {
+    type Error = UnknownCcdRelativeMotion;
+
+    fn try_from(value: u8) -> Result<Self, Self::Error> {
+        match value {
+            0 => Ok(Self::Off),
+            1 => Ok(Self::On),
+            2 => Ok(Self::Bounded),
+            other => Err(UnknownCcdRelativeMotion(other)),
+        }
+    }
+}
+
+/// A number that names no [`CcdRelativeMotion`] (only `0` to `2` do).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCcdRelativeMotion(pub u8);
+
+impl core::fmt::Display for UnknownCcdRelativeMotion {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "unknown ccd_relative_motion {} (expected 0 Off, 1 On or 2 Bounded)",
+            self.0
+        )
+    }
+}
+
+impl core::error::Error for UnknownCcdRelativeMotion {}
+
 /// What the continuous-collision pass does with a *persistent contact*: a pair whose full-shape
 /// sweep already starts at fraction 0 (the shapes are within `allowed_linear_error` of each other,
 /// or overlapping, at the start of the step). See
 /// [`IntegrationParameters::ccd_persistent_contact_policy`].
 ///
-/// Serialized as its number (`0` to `4`); any other number is a deserialization error.
+/// Serialized as its number (`0` to `5`); any other number is a deserialization error.
 #[derive(Default, Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde-serialize",
@@ -67,13 +141,22 @@ pub enum CcdPersistentContactPolicy {
     /// during the step (going through it, not around) is moved back along its start normal. The
     /// motion is kept whole but for that correction; velocities are kept.
     KeepDepth = 3,
-    /// [`Self::KeepDepth`], with the work a bound proves unneeded skipped (`ccd/bounds.rs`): a
-    /// cast against a fixed cuboid that every piece of the fast collider stays within ε of one
-    /// face of, for the whole step; the depth rule's query of a pair that ends within ε of such a
-    /// face, or whose bounding boxes are disjoint at the end; a moving pair's cast that a
-    /// separating line proves a miss. ε is the thinner part's half-thickness, so neither part
-    /// can pass through the other where a cast or a query was skipped.
+    /// [`Self::KeepDepth`], with the work a bound proves cannot change the step skipped
+    /// (`ccd/bounds.rs`): a cast against a fixed cuboid that every piece of the fast collider
+    /// either stays apart from by more than the cast reaches, or starts touching over one of its
+    /// faces without its core sphere coming near it; the depth rule's query of a pair whose
+    /// bounding boxes are disjoint at the end, or that ends within ε of a fixed cuboid's face (ε
+    /// the thinner part's half-thickness, so neither part has passed through the other); a
+    /// moving pair's cast that a separating line proves a miss.
     KeepDepthBounded = 4,
+    /// [`Self::KeepDepthBounded`], and no centre of a piece of a CCD-active body or a bullet ends
+    /// a step past the surface of a fixed collider (a cuboid, a hull, a mesh's or a
+    /// heightfield's face) that its path crossed during the step: after the depth rule, the
+    /// body is moved back along that face's normal until the piece is no deeper behind it than
+    /// it started and the centre is in front of it (`ccd/keep_side.rs`). A centre is a point of
+    /// its piece, so a part never ends a step through, or inside, a fixed collider it reached;
+    /// the motion along the face is kept, velocities are kept.
+    KeepSide = 5,
 }
 
 impl CcdPersistentContactPolicy {
@@ -92,13 +175,22 @@ impl CcdPersistentContactPolicy {
     /// Whether a pair in contact at the start of the step keeps its motion, and the depth rule
     /// after the passes keeps it from ending deeper or through (policy 3, `keep_depth.rs`).
     pub fn keeps_depth(self) -> bool {
-        matches!(self, Self::KeepDepth | Self::KeepDepthBounded)
+        matches!(
+            self,
+            Self::KeepDepth | Self::KeepDepthBounded | Self::KeepSide
+        )
     }
 
     /// Whether the pass skips the casts and depth-rule queries a bound proves unneeded
     /// (policy 4, `bounds.rs`).
     pub fn skips_bounded_work(self) -> bool {
-        matches!(self, Self::KeepDepthBounded)
+        matches!(self, Self::KeepDepthBounded | Self::KeepSide)
+    }
+
+    /// Whether no centre of a CCD-active body's or a bullet's piece ends a step past a fixed
+    /// collider's surface it crossed (policy 5, `keep_side.rs`).
+    pub fn keeps_side(self) -> bool {
+        matches!(self, Self::KeepSide)
     }
 }
 
@@ -118,12 +210,13 @@ impl TryFrom<u8> for CcdPersistentContactPolicy {
             2 => Ok(Self::CoreSphereFixedTargets),
             3 => Ok(Self::KeepDepth),
             4 => Ok(Self::KeepDepthBounded),
+            5 => Ok(Self::KeepSide),
             other => Err(UnknownCcdPersistentContactPolicy(other)),
         }
     }
 }
 
-/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `4` do).
+/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `5` do).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCcdPersistentContactPolicy(pub u8);
 
@@ -131,7 +224,7 @@ impl core::fmt::Display for UnknownCcdPersistentContactPolicy {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets, 3 KeepDepth or 4 KeepDepthBounded)",
+            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets, 3 KeepDepth, 4 KeepDepthBounded or 5 KeepSide)",
             self.0
         )
     }
@@ -438,18 +531,19 @@ pub struct IntegrationParameters {
     /// The type of friction constraints used in the simulation.
     #[cfg(feature = "dim3")]
     pub friction_model: FrictionModel,
-    /// Sweep bullet pairs on **both** bodies' motions (default: `false`, upstream's behaviour).
+    /// Sweep bullet pairs on **both** bodies' motions (default: [`CcdRelativeMotion::Off`],
+    /// upstream's behaviour).
     ///
-    /// When `true`, a bullet (a dynamic body with [`RigidBody::is_ccd_enabled`](crate::dynamics::RigidBody::is_ccd_enabled))
+    /// When on, a bullet (a dynamic body with [`RigidBody::is_ccd_enabled`](crate::dynamics::RigidBody::is_ccd_enabled))
     /// sweeps every kinematic/dynamic target along the target's own start-to-end motion of the same
     /// step (found through bounds that cover that whole motion) instead of freezing it at its end
     /// pose; bullets also sweep other bullets (each pair once). A hit clamps both dynamic bodies of
     /// the pair to the pair's time of impact — each body takes the earliest of its pairs, along the
     /// motion model that time was computed on; kinematic bodies are never clamped; velocities are
     /// kept. Moving pairs stop `allowed_linear_error` apart whatever the shapes' radii. With
-    /// `false`, every trajectory is bit-identical to upstream rapier3d 0.36.1.
+    /// `Off`, every trajectory is bit-identical to upstream rapier3d 0.36.1.
     #[cfg_attr(feature = "serde-serialize", serde(default))]
-    pub ccd_relative_motion: bool,
+    pub ccd_relative_motion: CcdRelativeMotion,
     /// What the continuous pass does with a pair that starts in contact (default:
     /// [`CcdPersistentContactPolicy::Upstream`], upstream's behaviour: such pairs are ignored and
     /// left to the contact solver).
@@ -564,7 +658,7 @@ impl Default for IntegrationParameters {
             soft_bodies: Default::default(),
             #[cfg(feature = "dim3")]
             friction_model: FrictionModel::default(),
-            ccd_relative_motion: false,
+            ccd_relative_motion: CcdRelativeMotion::Off,
             ccd_persistent_contact_policy: CcdPersistentContactPolicy::Upstream,
         }
     }

@@ -6,8 +6,8 @@ pub use self::coefficient_combine_rule::CoefficientCombineRule;
 #[cfg(feature = "dim3")]
 pub use self::integration_parameters::FrictionModel;
 pub use self::integration_parameters::{
-    CcdPersistentContactPolicy, IntegrationParameters, SpringCoefficients,
-    UnknownCcdPersistentContactPolicy,
+    CcdPersistentContactPolicy, CcdRelativeMotion, IntegrationParameters, SpringCoefficients,
+    UnknownCcdPersistentContactPolicy, UnknownCcdRelativeMotion,
 };
 #[cfg(feature = "alloc")]
 pub use self::island_manager::IslandManager;

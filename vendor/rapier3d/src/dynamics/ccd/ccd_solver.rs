@@ -1,14 +1,18 @@
 use crate::alloc_prelude::*;
-use crate::dynamics::{IntegrationParameters, IslandManager, RigidBodySet, SoftBodySet};
+use crate::dynamics::{
+    IntegrationParameters, IslandManager, RigidBodyHandle, RigidBodySet, SoftBodySet,
+};
 use crate::geometry::{
     BroadPhaseBvh, Collider, ColliderHandle, ColliderSet, CollisionEvent, NarrowPhase,
 };
 use crate::math::{Real, Vector};
 use crate::parry::bounding_volume::Aabb;
+use crate::parry::partitioning::{Bvh, BvhBuildStrategy};
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
 use super::keep_depth::{DepthRuleLists, keep_depths};
+use super::keep_side::{FixedColliders, checked, keep_sides};
 use super::motion::{BodySteps, Clamp, apply_clamps};
 use super::relative_motion::{BulletPass, PruneAxis, bullet_clamps};
 use super::sweeps::{
@@ -41,6 +45,14 @@ pub struct CCDSolver {
     /// result, so it is not serialized.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     depth_rule: DepthRuleLists,
+    /// Policy 5's tree over the cached fixed-target list (a leaf's index is its place in the
+    /// list), built with the list's first use by policy 5 and dropped with it.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    fixed_tree: Option<Bvh>,
+    /// Policy 5's checked bodies, kept from pass to pass so that the allocation is reused;
+    /// rewritten every pass.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    side_rule: Vec<RigidBodyHandle>,
 }
 
 /// The AABB loosening the cached fixed-target list was built with, paired with the list
@@ -58,6 +70,7 @@ impl CCDSolver {
     /// it is called for you. If not, it must be called manually.
     pub fn invalidate_fixed_targets_cache(&mut self) {
         self.fixed_targets_cache = None;
+        self.fixed_tree = None;
     }
 
     /// Discards policy 3's cached end contacts and thin count (see [`DepthRuleLists`]). This
@@ -65,6 +78,27 @@ impl CCDSolver {
     /// pipeline, it is called for you.
     pub fn invalidate_end_contacts(&mut self) {
         self.depth_rule.forget_shapes();
+    }
+
+    /// Rebuilds the cached fixed-target list if it was invalidated or built with another AABB
+    /// loosening than `prediction`.
+    fn refresh_fixed_targets(
+        &mut self,
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+        prediction: Real,
+    ) {
+        let cache_valid = self
+            .fixed_targets_cache
+            .as_ref()
+            .is_some_and(|(p, _)| *p == prediction);
+        if !cache_valid {
+            self.fixed_targets_cache = Some((
+                prediction,
+                collect_fixed_targets(bodies, colliders, prediction),
+            ));
+            self.fixed_tree = None;
+        }
     }
 
     /// Updates the set of bodies that needs CCD to be resolved.
@@ -223,16 +257,7 @@ impl CCDSolver {
             // Non-bullet fast bodies only hit fixed targets: sweep against the (small) cached
             // fixed-collider list instead of the full BVH.
             let prediction = params.prediction_distance();
-            let cache_valid = self
-                .fixed_targets_cache
-                .as_ref()
-                .is_some_and(|(p, _)| *p == prediction);
-            if !cache_valid {
-                self.fixed_targets_cache = Some((
-                    prediction,
-                    collect_fixed_targets(bodies, colliders, prediction),
-                ));
-            }
+            self.refresh_fixed_targets(bodies, colliders, prediction);
             // Soft-body meshes deform every step without any scene change, so they are
             // gathered fresh (one AABB per mesh, not a collider scan).
             let soft = collect_soft_targets(soft_bodies, colliders, prediction);
@@ -278,7 +303,7 @@ impl CCDSolver {
                 );
                 let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
                 let policy = params.ccd_persistent_contact_policy;
-                if params.ccd_relative_motion {
+                if params.ccd_relative_motion.is_on() {
                     let pass = BulletPass::new(
                         bodies,
                         colliders,
@@ -288,6 +313,7 @@ impl CCDSolver {
                         dt,
                         linear_slop,
                         policy,
+                        params.ccd_relative_motion,
                         &mut self.prune_axis,
                     );
                     let sweeps = map_bodies_parallel(&bullets, hooks, |handle, hooks| {
@@ -332,8 +358,32 @@ impl CCDSolver {
                 islands.active_bodies(),
                 crossings,
                 linear_slop,
-                params.ccd_persistent_contact_policy.skips_bounded_work(),
+                params.ccd_persistent_contact_policy,
                 &mut self.depth_rule,
+            );
+        }
+        if params.ccd_persistent_contact_policy.keeps_side() {
+            self.refresh_fixed_targets(bodies, colliders, params.prediction_distance());
+            let fixed = match &self.fixed_targets_cache.as_ref().unwrap().1 {
+                Some(list) => {
+                    let tree = self.fixed_tree.get_or_insert_with(|| {
+                        let bounds = list.iter().map(|(_, aabb)| *aabb).enumerate();
+                        Bvh::from_iter(BvhBuildStrategy::Binned, bounds)
+                    });
+                    FixedColliders::Listed { list, tree }
+                }
+                None => FixedColliders::Broad(&broad_phase.tree),
+            };
+            let moved = self.depth_rule.moved();
+            self.side_rule.clear();
+            let active = islands.active_bodies();
+            (self.side_rule).extend(checked(bodies, &all_results, active, moved, dt));
+            keep_sides(
+                bodies,
+                colliders,
+                fixed,
+                hooks,
+                self.side_rule.iter().copied(),
             );
         }
 

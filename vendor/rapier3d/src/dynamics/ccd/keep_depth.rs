@@ -13,16 +13,16 @@
 //! they crossed), shared by inverse mass, so a pusher hands its motion to what it pushes.
 
 use crate::alloc_prelude::*;
-use crate::dynamics::{RigidBodyHandle, RigidBodySet};
+use crate::dynamics::{CcdPersistentContactPolicy, RigidBodyHandle, RigidBodySet};
 use crate::geometry::{Collider, ColliderHandle, ColliderSet, NarrowPhase};
 use crate::math::{Pose, Real, Vector};
 use crate::pipeline::PhysicsHooks;
 use parry::bounding_volume::BoundingVolume;
 use parry::query::sweep_toi::ToiProxy;
 use parry::query::{Contact, QueryDispatcher};
-use parry::shape::Shape;
+use parry::shape::{Shape, TypedShape};
 
-use super::bounds::ends_within_face;
+use super::bounds::{centre, ends_within_face};
 use super::sweeps::{is_bullet, is_fixed_target, ordered, pair_filtered_out_by_hooks};
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
@@ -36,8 +36,9 @@ fn end_pose(bodies: &RigidBodySet, co: &Collider) -> Pose {
 
 /// Policy 4's bounds on a pair at its end poses: their bounding boxes are disjoint (the pair is
 /// apart, so no correction follows), or one of them is a fixed cuboid and the other a convex
-/// collider that ends less than the thinner one's half-thickness behind one of its faces
-/// (`bounds.rs`: neither can have passed through the other, and the solver resolves the rest).
+/// collider that ends less than the thinner one's half-thickness behind one of its faces, its
+/// centre in front of it (`bounds.rs`: neither can have passed through the other, and the solver
+/// resolves the rest).
 fn ends_within_bounds(
     bodies: &RigidBodySet,
     (co1, co2): (&Collider, &Collider),
@@ -57,7 +58,8 @@ fn ends_within_bounds(
     };
     let half = cuboid.half_extents;
     let eps = half.min_element().min(other.shape.ccd_thickness());
-    ends_within_face(&proxy, pose, half, cuboid_pose, eps)
+    let centre = centre(other.shape.as_ref());
+    ends_within_face(&proxy, (pose, centre), half, cuboid_pose, eps)
 }
 
 /// The body of `co` this rule may move (a dynamic one) and its inverse mass; `None` and 0
@@ -161,22 +163,41 @@ fn turn(bodies: &RigidBodySet, co: &Collider) -> Real {
 /// going through, not around), the start normal at the end poses (world space, from shape 1
 /// towards shape 2; in the frame of the collider whose body turned less) and the shapes'
 /// separation along it (negative: by how much their extents overlap along it). `None` when
-/// either shape has no support map.
+/// either shape has no support map, or with `compounds` (policy 5) is neither one nor a compound
+/// of convex children ([`reach`]).
 fn crossing(
     bodies: &RigidBodySet,
     (co1, co2): (&Collider, &Collider),
     start: &Contact,
     (end1, end2): (&Pose, &Pose),
+    compounds: bool,
 ) -> Option<(Vector, Real)> {
-    let (map1, map2) = (co1.shape.as_support_map()?, co2.shape.as_support_map()?);
     let normal = if turn(bodies, co1) <= turn(bodies, co2) {
         end1.rotation * start.normal1
     } else {
         -(end2.rotation * start.normal2)
     };
-    let reach1 = map1.support_point(end1, normal).dot(normal);
-    let reach2 = map2.support_point(end2, -normal).dot(normal);
+    let reach1 = reach(co1.shape.as_ref(), end1, normal, compounds)?;
+    let reach2 = -reach(co2.shape.as_ref(), end2, -normal, compounds)?;
     Some((normal, reach2 - reach1))
+}
+
+/// How far `shape` at `pose` reaches along `dir`: its support point's projection on it. `None`
+/// for a shape without a support map, except, with `compounds`, a compound whose children all
+/// have one: it reaches as far as its farthest child (as its convex hull does).
+fn reach(shape: &dyn Shape, pose: &Pose, dir: Vector, compounds: bool) -> Option<Real> {
+    if let Some(map) = shape.as_support_map() {
+        return Some(map.support_point(pose, dir).dot(dir));
+    }
+    let TypedShape::Compound(compound) = shape.as_typed_shape() else {
+        return None;
+    };
+    if !compounds {
+        return None;
+    }
+    (compound.shapes().iter())
+        .map(|(child_pose, child)| reach(child.as_ref(), &(*pose * *child_pose), dir, false))
+        .try_fold(Real::MIN, |far, r| Some(far.max(r?)))
 }
 
 /// A pair's end contact in one pass of the rule: the relative pose it was queried at and what
@@ -207,9 +228,17 @@ pub(super) struct DepthRuleLists {
     /// Whether any collider is thinner than the slop it was counted for: no pair is checked
     /// when none is. `None` until counted, and again once a collider is added or reshaped.
     any_thin: Option<(Real, bool)>,
+    /// The bodies the last pass moved, once or more, in the order it moved them (policy 5's side
+    /// rule checks them).
+    moved: Vec<RigidBodyHandle>,
 }
 
 impl DepthRuleLists {
+    /// The bodies the last pass moved (see [`keep_depths`]).
+    pub(super) fn moved(&self) -> &[RigidBodyHandle] {
+        &self.moved
+    }
+
     /// Forgets every end contact and the thin count: a collider was added or its shape changed,
     /// so a pose no longer determines a contact, nor the count the colliders.
     pub(super) fn forget_shapes(&mut self) {
@@ -290,8 +319,9 @@ fn closest(
 /// skipped, as the pass skips them. Pairs are corrected in collider-handle order, each at the
 /// poses the corrections before it left. A pair whose contact parry cannot compute is left as
 /// it is. `lists` are reused from pass to pass; they hold the last pass's end contacts and take
-/// this pass's. With `bounded` (policy 4), a pair the pass did not flag is not queried when
-/// [`ends_within_bounds`] proves it needs no correction beyond what policy 4 allows.
+/// this pass's. Under a `policy` that skips bounded work (4 and 5), a pair the pass did not flag
+/// is not queried when [`ends_within_bounds`] proves it needs no correction beyond what the
+/// policy allows; under policy 5 a flagged compound part is moved back too ([`reach`]).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keep_depths(
     bodies: &mut RigidBodySet,
@@ -301,18 +331,21 @@ pub(super) fn keep_depths(
     active: impl Iterator<Item = RigidBodyHandle>,
     crossings: impl Iterator<Item = (ColliderHandle, ColliderHandle)>,
     linear_slop: Real,
-    bounded: bool,
+    policy: CcdPersistentContactPolicy,
     lists: &mut DepthRuleLists,
 ) {
+    let bounded = policy.skips_bounded_work();
     let DepthRuleLists {
         pairs,
         crossings: crossed_pairs,
         last,
         now,
         any_thin: thin_count,
+        moved,
     } = lists;
     let dispatcher = narrow_phase.query_dispatcher();
     crossed_pairs.clear();
+    moved.clear();
     crossed_pairs.extend(crossings);
     crossed_pairs.sort_by_key(|p| key(*p));
     crossed_pairs.dedup();
@@ -346,7 +379,8 @@ pub(super) fn keep_depths(
                 continue;
             };
             let limit = start.dist.min(0.0);
-            match crossing(bodies, (co1, co2), &start, (&end1, &end2)) {
+            let compounds = policy.keeps_side();
+            match crossing(bodies, (co1, co2), &start, (&end1, &end2), compounds) {
                 Some((normal, dist)) => (normal, dist, limit),
                 None => {
                     let Some(end) = closest(dispatcher, shapes, &end_pos12) else {
@@ -392,6 +426,7 @@ pub(super) fn keep_depths(
             if let Some(handle) = body {
                 let rb = bodies.index_mut_internal(handle);
                 rb.pos.next_position = rb.pos.next_position.append_translation(push * share);
+                moved.push(handle);
             }
         }
     }

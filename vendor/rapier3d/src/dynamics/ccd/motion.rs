@@ -181,12 +181,17 @@ const SLICE_ROTATION: Real = crate::dynamics::solver::MAX_ROTATION;
 /// [`SLICE_ROTATION`] this step (every body under upstream's cap) or the step has zero length,
 /// otherwise enough that no slice turns either body more than [`SLICE_ROTATION`]. An endpoint
 /// sweep nlerps its rotation the short way round, so a body turning more than half a turn per
-/// step would be swept turning the wrong way.
-pub(super) fn slice_count(step1: &BodyStep, step2: &BodyStep) -> u32 {
+/// step would be swept turning the wrong way. With `max` (a bounded relative motion), never more
+/// than `max`: a turn past `max` slices of [`SLICE_ROTATION`], or one that is not a number, takes
+/// `max`.
+pub(super) fn slice_count(step1: &BodyStep, step2: &BodyStep, max: Option<u32>) -> u32 {
     let turn = step1.turn.max(step2.turn);
     if turn <= 2.0 * SLICE_ROTATION {
-        1
-    } else {
-        (turn / SLICE_ROTATION).ceil() as u32
+        return 1;
+    }
+    let count = (turn / SLICE_ROTATION).ceil();
+    match max {
+        Some(max) if count.is_nan() || count > max as Real => max,
+        _ => count as u32,
     }
 }

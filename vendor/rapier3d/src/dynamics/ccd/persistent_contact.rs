@@ -133,12 +133,15 @@ pub(super) struct FastCollider<'a> {
 }
 
 /// What a pair's cast found: the hit it accepts (`H`: a step fraction and how to clamp to it),
-/// and whether policy 3 flags the pair as going through its target (a piece's core sphere
-/// reached it; the depth rule of `keep_depth.rs` moves the piece back).
+/// whether policy 3 flags the pair as going through its target (a piece's core sphere
+/// reached it; the depth rule of `keep_depth.rs` moves the piece back), and whether the cast
+/// cannot vouch that no piece crosses the target's surface: a piece started the sweep in contact,
+/// or the pair has no sweep that tells (policy 5's side rule, `keep_side.rs`, checks those).
 #[derive(Copy, Clone, Debug)]
 pub(super) struct PairCast<H> {
     pub(super) hit: Option<H>,
     pub(super) crossed: bool,
+    pub(super) touched: bool,
 }
 
 impl<H> Default for PairCast<H> {
@@ -148,11 +151,12 @@ impl<H> Default for PairCast<H> {
 }
 
 impl<H> From<Option<H>> for PairCast<H> {
-    /// A cast that found `hit` and flags nothing.
+    /// A cast that found `hit`, flags nothing and vouches for the pair.
     fn from(hit: Option<H>) -> Self {
         Self {
             hit,
             crossed: false,
+            touched: false,
         }
     }
 }
@@ -189,7 +193,11 @@ pub(super) fn resolve_persistent(
             return Some((from, MotionModel::Endpoint)).into();
         }
         let crossed = touching.iter().any(|sub| core_sphere_touches(target, sub));
-        return PairCast { hit: None, crossed };
+        return PairCast {
+            hit: None,
+            crossed,
+            touched: true,
+        };
     }
 
     let full_shape = policy.casts_full_shape_against_moving_targets() || target.fixed;
@@ -224,7 +232,7 @@ pub(super) fn resolve_persistent(
 /// test): swept until the two full shapes touch, within a quarter of their radii. A piece whose
 /// centre comes that close to the target, or starts that close, is going through it, not
 /// around it.
-fn core_sphere_touches(target: &PersistentTarget, sub: &TouchingSubShape) -> bool {
+pub(super) fn core_sphere_touches(target: &PersistentTarget, sub: &TouchingSubShape) -> bool {
     let radii = target.proxy.radius + sub.core_sphere.radius;
     if radii <= 0.0 {
         return false;

@@ -26,7 +26,9 @@
 //! order-independent, so the result does not depend on iteration order or thread count.
 
 use crate::alloc_prelude::*;
-use crate::dynamics::{CcdPersistentContactPolicy, RigidBody, RigidBodyHandle, RigidBodySet};
+use crate::dynamics::{
+    CcdPersistentContactPolicy, CcdRelativeMotion, RigidBody, RigidBodyHandle, RigidBodySet,
+};
 use crate::geometry::{Collider, ColliderHandle, ColliderSet};
 use crate::math::{Pose, Real, Vector};
 use crate::parry::bounding_volume::{Aabb, BoundingVolume};
@@ -39,7 +41,8 @@ use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use super::bounds::proven_apart;
 use super::motion::{BodyStep, BodySteps, Clamp, MotionModel, slice_count};
 use super::persistent_contact::{
-    FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
+    FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, core_sphere_touches,
+    resolve_persistent,
 };
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, FastBodyRule, FastColliderInfo, FastShapeKind, FastSubShape,
@@ -542,6 +545,8 @@ pub(super) struct BulletSweep {
     pseudo_hits: Vec<PseudoHit>,
     /// Policy 3's crossed pairs (see [`BodyContinuousResult::crossings`]).
     crossings: Vec<(ColliderHandle, ColliderHandle)>,
+    /// See [`BodyContinuousResult::fixed_contact`].
+    fixed_contact: bool,
 }
 
 /// The relative-motion pass of one step: what every bullet's sweep shares. Built after the
@@ -555,6 +560,8 @@ pub(super) struct BulletPass<'a> {
     dt: Real,
     linear_slop: Real,
     policy: CcdPersistentContactPolicy,
+    /// The most time slices a moving pair is swept in (`None`: as many as its turn needs).
+    max_slices: Option<u32>,
 }
 
 /// How many of a bullet's swept colliders [`BulletPass::sweep_bullet`] keeps without allocating.
@@ -565,7 +572,8 @@ const KEPT_HITS: usize = 16;
 
 impl<'a> BulletPass<'a> {
     /// The pass over `bullets` (awake, CCD-active bullets, any order); `bvh` holds the
-    /// broad phase's start-of-step bounds; `axis` is the pruning axis kept from pass to pass.
+    /// broad phase's start-of-step bounds; `mode` bounds the time slices or not; `axis` is the
+    /// pruning axis kept from pass to pass.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         bodies: &'a RigidBodySet,
@@ -576,6 +584,7 @@ impl<'a> BulletPass<'a> {
         dt: Real,
         linear_slop: Real,
         policy: CcdPersistentContactPolicy,
+        mode: CcdRelativeMotion,
         axis: &mut PruneAxis,
     ) -> Self {
         Self {
@@ -587,6 +596,7 @@ impl<'a> BulletPass<'a> {
             dt,
             linear_slop,
             policy,
+            max_slices: mode.max_slices(),
         }
     }
 
@@ -637,6 +647,7 @@ impl<'a> BulletPass<'a> {
             hits: Vec::new(),
             pseudo_hits: still.pseudo_hits,
             crossings: still.crossings,
+            fixed_contact: still.fixed_contact,
         };
         if still.fraction < 1.0 {
             sweep.hits.push(PairHit {
@@ -748,8 +759,7 @@ impl<'a> BulletPass<'a> {
         let Some(proxy2) =
             ToiProxy::from_shape(co2.shape.as_ref()).filter(|_| sub_shapes(fast).is_some())
         else {
-            let hit = self.cast_moving_nonlinear(fast, co2, motions, max_fraction, is_pseudo);
-            return hit.into();
+            return self.cast_moving_nonlinear(fast, co2, rb2, motions, max_fraction, is_pseudo);
         };
         let pair = MovingPair {
             co2,
@@ -764,7 +774,7 @@ impl<'a> BulletPass<'a> {
         let local_com2 = parent2
             .pos_wrt_parent
             .inverse_transform_point(rb2.mprops.local_mprops.local_com);
-        let count = slice_count(&step1, &step2);
+        let count = slice_count(&step1, &step2, self.max_slices);
         if count == 1 {
             let sweep2 = Sweep::from_poses(&start2, &end2, local_com2);
             let slice = Slice { first: 0.0, count };
@@ -820,13 +830,13 @@ impl<'a> BulletPass<'a> {
             let cast = self.cast_slice(pair, &slice, &fast_k, sweep2, max_fraction);
             crossed |= cast.crossed;
             if cast.hit.is_some() {
-                return PairCast {
-                    hit: cast.hit,
-                    crossed,
-                };
+                return PairCast { crossed, ..cast };
             }
         }
-        PairCast { hit: None, crossed }
+        PairCast {
+            crossed,
+            ..PairCast::default()
+        }
     }
 
     /// Sweeps the fast collider (swept over `slice` as `fast`) against the target (`sweep2` over
@@ -894,10 +904,7 @@ impl<'a> BulletPass<'a> {
             Some(other) => Some(other),
             None => hit,
         };
-        PairCast {
-            hit,
-            crossed: resolved.crossed,
-        }
+        PairCast { hit, ..resolved }
     }
 
     /// Applies the persistent-contact policy to the `touching` sub-shapes of a slice's cast
@@ -945,37 +952,87 @@ impl<'a> BulletPass<'a> {
 
     /// A moving pair where either shape has no point-cloud proxy (cylinders, cones, composites,
     /// custom shapes): one nonlinear cast over both constant-velocity motions. Policy 2 honours
-    /// its fraction 0 (it is already the full-shape cast that policy asks for).
+    /// its fraction 0 (it is already the full-shape cast that policy asks for); policy 5 flags a
+    /// pair that starts in contact as crossing when the fast collider's core sphere reaches the
+    /// target ([`Self::core_reaches`]), as policy 3 flags a piece with a proxy.
     fn cast_moving_nonlinear(
         &self,
         fast: &FastColliderInfo,
         co2: &Collider,
+        rb2: &RigidBody,
         [motion1, motion2]: [Option<NonlinearRigidMotion>; 2],
         max_fraction: Real,
         is_pseudo: bool,
-    ) -> Option<(Real, MotionModel)> {
-        let parent1 = fast.collider.parent.as_ref()?;
-        let parent2 = co2.parent.as_ref()?;
-        let motion1 = motion1?.prepend(parent1.pos_wrt_parent);
-        let motion2 = motion2?.prepend(parent2.pos_wrt_parent);
-        let hit = self
-            .dispatcher
-            .cast_shapes_nonlinear(
-                &motion1,
-                fast.collider.shape.as_ref(),
-                &motion2,
-                co2.shape.as_ref(),
-                0.0,
-                self.dt,
-                is_pseudo, // Sensors stop at the first penetration.
-            )
-            .ok()??;
+    ) -> PairCast<(Real, MotionModel)> {
+        let (Some(parent1), Some(parent2)) = (&fast.collider.parent, &co2.parent) else {
+            return PairCast::default();
+        };
+        let (Some(body1), Some(body2)) = (motion1, motion2) else {
+            return PairCast::default();
+        };
+        let hit = self.dispatcher.cast_shapes_nonlinear(
+            &body1.prepend(parent1.pos_wrt_parent),
+            fast.collider.shape.as_ref(),
+            &body2.prepend(parent2.pos_wrt_parent),
+            co2.shape.as_ref(),
+            0.0,
+            self.dt,
+            is_pseudo, // Sensors stop at the first penetration.
+        );
+        let Some(hit) = hit.ok().flatten() else {
+            return PairCast::default();
+        };
         let fraction = hit.time_of_impact / self.dt;
-        let honour_zero = self.policy.casts_full_shape_against_moving_targets();
-        if fraction == 0.0 && !is_pseudo && honour_zero {
-            return Some((0.0, MotionModel::Nonlinear));
+        if fraction == 0.0 && !is_pseudo {
+            if self.policy.casts_full_shape_against_moving_targets() {
+                return Some((0.0, MotionModel::Nonlinear)).into();
+            }
+            if self.policy.keeps_side() {
+                let crossed = self.core_reaches(fast, co2, rb2, body2);
+                return PairCast {
+                    crossed,
+                    ..PairCast::default()
+                };
+            }
         }
-        accept(fraction, max_fraction, is_pseudo).map(|f| (f, MotionModel::Nonlinear))
+        (accept(fraction, max_fraction, is_pseudo))
+            .map(|f| (f, MotionModel::Nonlinear))
+            .into()
+    }
+
+    /// Whether the core sphere of the fast collider (a ball at its centroid, `CORE_FRACTION` of
+    /// its thickness wide) reaches the moving target `co2` (of body `rb2`, moving along
+    /// `motion2`) on both colliders' endpoint sweeps of the step: the fast collider is going
+    /// through the target, not around it. `false` when the target has no point-cloud proxy.
+    fn core_reaches(
+        &self,
+        fast: &FastColliderInfo,
+        co2: &Collider,
+        rb2: &RigidBody,
+        motion2: NonlinearRigidMotion,
+    ) -> bool {
+        let shape1 = fast.collider.shape.as_ref();
+        let Some(proxy2) = ToiProxy::from_shape(co2.shape.as_ref()) else {
+            return false;
+        };
+        let sweep = |rb: &RigidBody, co: &Collider| {
+            let (start, end) = collider_poses(rb, co)?;
+            let parent = co.parent.as_ref()?;
+            let local_com =
+                (parent.pos_wrt_parent).inverse_transform_point(rb.mprops.local_mprops.local_com);
+            Some(Sweep::from_poses(&start, &end, local_com))
+        };
+        let (Some(sweep1), Some(sweep2)) = (sweep(fast.body, fast.collider), sweep(rb2, co2))
+        else {
+            return false;
+        };
+        let sub = TouchingSubShape::new(
+            sweep1,
+            shape1.mass_properties(1.0).local_com,
+            shape1.ccd_thickness(),
+        );
+        PersistentTarget::moving(co2, Some(motion2), &proxy2, sweep2)
+            .is_some_and(|target| core_sphere_touches(&target, &sub))
     }
 }
 
@@ -1087,6 +1144,7 @@ pub(super) fn bullet_clamps(
                 model,
                 pseudo_hits: sweep.pseudo_hits,
                 crossings: sweep.crossings,
+                fixed_contact: sweep.fixed_contact,
             }
         })
         .collect();

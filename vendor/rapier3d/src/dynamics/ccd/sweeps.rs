@@ -12,16 +12,14 @@ use crate::parry::bounding_volume::Aabb;
 use crate::parry::bounding_volume::BoundingVolume;
 use crate::parry::partitioning::Bvh;
 use crate::pipeline::{ActiveHooks, PairFilterContext, PhysicsHooks};
-#[cfg(feature = "dim2")]
-use parry::query::sweep_toi::CORE_FRACTION;
 use parry::query::sweep_toi::{
-    Sweep, SweepCompositeFastShape, SweepToiStatus, ToiProxy, sweep_time_of_impact,
+    CORE_FRACTION, Sweep, SweepCompositeFastShape, SweepToiStatus, ToiProxy, sweep_time_of_impact,
     sweep_time_of_impact_composite,
 };
 use parry::query::{NonlinearRigidMotion, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
 
-use super::bounds::stays_within_face;
+use super::bounds::{Needless, cast_needless};
 use super::motion::{BodySteps, MotionModel};
 use super::persistent_contact::{
     FastCollider, PairCast, PersistentTarget, TouchingSubShape, Window, resolve_persistent,
@@ -132,7 +130,7 @@ fn target_collider_pose(co: &Collider, rb: Option<&RigidBody>) -> Pose {
 /// Iterates the enabled colliders whose broad-phase (swept) AABB intersects `aabb`. Queries the
 /// BVH directly (not via `QueryPipeline`) so the closure stays `Sync` for the parallel per-body
 /// sweeps; the CCD sites use the default, pass-everything query filter anyway.
-fn intersect_swept_aabb<'a>(
+pub(super) fn intersect_swept_aabb<'a>(
     bvh: &'a Bvh,
     colliders: &'a ColliderSet,
     aabb: Aabb,
@@ -330,6 +328,9 @@ pub(super) struct BodyContinuousResult {
     /// Solid pairs (in collider-handle order within each pair) whose piece's core sphere reached
     /// the target under policy 3: the depth rule moves them back to their start side.
     pub(super) crossings: Vec<(ColliderHandle, ColliderHandle)>,
+    /// Whether a solid pair with a fixed collider could not vouch that no piece crossed the
+    /// collider's surface ([`PairCast::touched`]): policy 5's side rule checks the body.
+    pub(super) fixed_contact: bool,
 }
 
 /// A collider pair in handle order.
@@ -399,45 +400,53 @@ fn cast_collider_pair(
     } = *cx;
     let target_pose = target_collider_pose(co2, rb2);
 
+    // A pair without a proxy sweep of its own cannot vouch for a piece's side of the target.
+    let unvouched = |hit: Option<(Real, HitCast)>| PairCast {
+        hit,
+        crossed: false,
+        touched: true,
+    };
     let sub_shapes: &[FastSubShape] = match &fast.kind {
         FastShapeKind::Convex(sub) => core::slice::from_ref(sub),
         FastShapeKind::Compound(children) => children,
         FastShapeKind::Nonlinear => {
-            return fallback_nonlinear_fraction(
-                dispatcher,
-                fast,
-                co2,
-                &target_pose,
-                max_fraction,
-                dt,
-                is_pseudo,
-            )
-            .map(|f| (f, HitCast::Fallback))
-            .into();
+            return unvouched(
+                fallback_nonlinear_fraction(
+                    dispatcher,
+                    fast,
+                    co2,
+                    &target_pose,
+                    max_fraction,
+                    dt,
+                    is_pseudo,
+                )
+                .map(|f| (f, HitCast::Fallback)),
+            );
         }
     };
 
     let shape2 = co2.shape.as_ref();
     if policy.skips_bounded_work() && !is_pseudo && is_fixed_target(rb2) {
         if let Some(cuboid) = shape2.as_cuboid() {
-            let turn = (fast.collider.parent.as_ref())
-                .map_or(0.0, |parent| steps.of(parent.handle, fast.body).turn);
-            let eps = (sub_shapes.iter()).fold(cuboid.half_extents.min_element(), |eps, sub| {
-                eps.min(sub.min_extent)
-            });
-            let clear = |sub: &FastSubShape| {
-                stays_within_face(
-                    &sub.proxy,
-                    &sub.sweep,
-                    turn,
-                    cuboid.half_extents,
-                    &target_pose,
-                    eps,
-                )
+            let turn = || {
+                (fast.collider.parent.as_ref())
+                    .map_or(0.0, |parent| steps.of(parent.handle, fast.body).turn)
             };
-            if sub_shapes.iter().all(clear) {
-                // Policy 4: no piece gets `eps` into the cuboid, so no cast can change the step.
-                return None.into();
+            let mut touched = false;
+            let mut needless = |sub: &FastSubShape| {
+                let core = (sub.local_centroid, CORE_FRACTION * sub.min_extent);
+                let cuboid = (cuboid.half_extents, &target_pose);
+                let needless =
+                    cast_needless(&sub.proxy, &sub.sweep, turn, cuboid, linear_slop, core);
+                touched |= needless == Some(Needless::Touching);
+                needless.is_some()
+            };
+            if sub_shapes.iter().all(&mut needless) {
+                // Policy 4: the casts would find nothing, or only contacts policy 3 lets be.
+                return PairCast {
+                    touched,
+                    ..PairCast::default()
+                };
             }
         }
     }
@@ -447,17 +456,18 @@ fn cast_collider_pair(
         // Targets with neither a point-cloud proxy nor a supported composite sweep
         // (cylinders, cones, voxels, custom shapes): one whole-collider nonlinear cast.
         None => {
-            return fallback_nonlinear_fraction(
-                dispatcher,
-                fast,
-                co2,
-                &target_pose,
-                max_fraction,
-                dt,
-                is_pseudo,
-            )
-            .map(|f| (f, HitCast::Fallback))
-            .into();
+            return unvouched(
+                fallback_nonlinear_fraction(
+                    dispatcher,
+                    fast,
+                    co2,
+                    &target_pose,
+                    max_fraction,
+                    dt,
+                    is_pseudo,
+                )
+                .map(|f| (f, HitCast::Fallback)),
+            );
         }
     };
 
@@ -481,7 +491,8 @@ fn cast_collider_pair(
     );
     let hit = best.map(|fraction| (fraction, HitCast::Endpoint));
     let TargetKind::Proxy(proxy2) = &target else {
-        return hit.into();
+        // A composite's sweep handles a piece in contact with one of its elements itself.
+        return unvouched(hit);
     };
     if touching.is_empty() {
         return hit.into();
@@ -508,6 +519,7 @@ fn cast_collider_pair(
             .map(|(fraction, model)| (fraction, HitCast::of(model)))
             .or(hit),
         crossed: resolved.crossed,
+        touched: true,
     }
 }
 
@@ -804,6 +816,7 @@ pub(super) fn sweep_fast_body_with<'a>(
     let mut model = MotionModel::Endpoint;
     let mut pseudo_hits = Vec::new();
     let mut crossings = Vec::new();
+    let mut fixed_contact = false;
 
     for ch1 in &rb1.colliders.0 {
         let co1 = &colliders[*ch1];
@@ -868,6 +881,7 @@ pub(super) fn sweep_fast_body_with<'a>(
             if cast.crossed {
                 crossings.push(ordered(*ch1, ch2));
             }
+            fixed_contact |= cast.touched && !is_pseudo && is_fixed_target(rb2);
             if let Some((hit_fraction, hit_cast)) = cast.hit {
                 if is_pseudo {
                     pseudo_hits.push(PseudoHit {
@@ -905,6 +919,7 @@ pub(super) fn sweep_fast_body_with<'a>(
         model,
         pseudo_hits,
         crossings,
+        fixed_contact,
     }
 }
 
