@@ -317,19 +317,37 @@ fn spin_table(upstream: &Side, quick: bool) -> Result<(), Failure> {
 
 /// The instructions of the costliest step (`bench_step`) of one run of `case` on `side`.
 fn worst_step(side: &Side, case: &str) -> Result<u64, String> {
-    let dir =
-        std::env::temp_dir().join(format!("rapier-pinned-spin-{}-{case}", std::process::id()));
+    match callgrind_dumps(side, case, None, true)?.into_iter().max() {
+        Some(worst) if worst > 0 => Ok(worst),
+        _ => Err(format!("callgrind counted no step of {case}")),
+    }
+}
+
+/// The instruction totals inside `bench_step` of one run of `case` on `side`, one per callgrind
+/// dump: one for the whole run, or with `each_step` one per step (and the rest of the run's).
+fn callgrind_dumps(
+    side: &Side,
+    case: &str,
+    limit: Option<usize>,
+    each_step: bool,
+) -> Result<Vec<u64>, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "rapier-pinned-callgrind-{}-{case}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut command = Command::new("valgrind");
+    command.args(["--tool=callgrind", "--toggle-collect=*bench_step*"]);
+    if each_step {
+        command.arg("--dump-after=*bench_step*");
+    }
     command
-        .args(["--tool=callgrind", "--toggle-collect=*bench_step*"])
-        .arg("--dump-after=*bench_step*")
         .arg(format!(
             "--callgrind-out-file={}",
             dir.join("out").display()
         ))
         .arg(&side.bin);
-    command.args(side.command(case, None).get_args());
+    command.args(side.command(case, limit).get_args());
     let out = command.output().map_err(|e| format!("valgrind: {e}"));
     let totals = (|| {
         let out = out?;
@@ -353,10 +371,7 @@ fn worst_step(side: &Side, case: &str) -> Result<u64, String> {
         Ok(totals)
     })();
     let _ = std::fs::remove_dir_all(&dir);
-    match totals?.into_iter().max() {
-        Some(worst) if worst > 0 => Ok(worst),
-        _ => Err(format!("callgrind counted no step of {case}")),
-    }
+    totals
 }
 
 /// The instruction total of a callgrind output file.
@@ -568,30 +583,7 @@ fn release_rule(case: &str, ratio: f64, fork: u64, before: u64) -> (String, bool
 
 /// Instructions executed inside `bench_step` by one run of `case` on `side`.
 fn callgrind(side: &Side, case: &str, limit: Option<usize>) -> Result<u64, String> {
-    let out_file = std::env::temp_dir().join(format!(
-        "rapier-pinned-bench-{}.callgrind",
-        std::process::id()
-    ));
-    let mut command = Command::new("valgrind");
-    command
-        .args(["--tool=callgrind", "--toggle-collect=*bench_step*"])
-        .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(&side.bin);
-    let inner = side.command(case, limit);
-    command.args(inner.get_args());
-    let out = command.output().map_err(|e| format!("valgrind: {e}"))?;
-    let text = std::fs::read_to_string(&out_file);
-    let _ = std::fs::remove_file(&out_file);
-    if !out.status.success() {
-        return Err(format!(
-            "valgrind on {case}: {}\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let text = text.map_err(|e| format!("{}: {e}", out_file.display()))?;
-    let total = callgrind_total(&text)
-        .ok_or_else(|| format!("callgrind output of {case}: no totals line"))?;
+    let total: u64 = callgrind_dumps(side, case, limit, false)?.into_iter().sum();
     if total == 0 {
         return Err(format!(
             "callgrind counted 0 instructions in bench_step on {case}"
