@@ -16,10 +16,18 @@
 // kinematic character controller; a ray-cast vehicle; a PID controller; removal of bodies and
 // colliders; a snapshot taken and restored mid-run.
 //
+// A program that throws (a Rust panic is a wasm trap, "RuntimeError: unreachable") is a result:
+// its trace so far and the crash (step, call, message, a journal of the calls that led there).
+// Both modules crashing at the same step is no difference (stock's own bug, listed as upstream);
+// the run goes on with a fresh instance of a module that trapped.
+//
 // By hand: node crates/js/tests/differential.mjs [--programs N] [--first SEED] [--fork-settings |
-// --physics-version V] [--step-times] (RAPIER_PINNED_JS: the package; the stock module:
-// common.mjs's stockDir). --fork-settings: the package with the current physics-version's two CCD
-// settings (--physics-version V: version V's); --step-times: the package alone, each step's ms.
+// --physics-version V] [--step-times | --crashes-only [--stock]] (RAPIER_PINNED_JS: the package;
+// the stock module: common.mjs's stockDir). --fork-settings: the package with the current
+// physics-version's two CCD settings (--physics-version V: version V's); --step-times: the package
+// alone, each step's ms; --crashes-only: the package alone (--stock: stock alone), its crashes
+// only, for a sweep over many seeds. The summary counts each module's crashes and lists them (seed,
+// step from 0, call, message, the journal); a crash of the package fails the run (exit 1).
 // No Node-only import at the top: the Chromium test runs this module in a page too.
 
 /** A step's trace as 16 hex digits: two FNV-1a lanes over its UTF-16 code units (the same in
@@ -80,13 +88,17 @@ const qbits = (q) => `${bits(q.x)},${bits(q.y)},${bits(q.z)},${bits(q.w)}`;
 /** Handles as the same text on both sides (stock's bit pattern; see crates/js-raw). */
 const h = (x) => (x === null || x === undefined ? String(x) : bits(x) + ":" + x.toString());
 
-/** A shape description for ColliderDesc, drawn from `r`; `fixedOnly` shapes go on fixed bodies. */
-function colliderDesc(R, r, onFixed) {
+/** A shape kind drawn from `r`; `onFixed`: the shapes only a fixed body takes too. */
+function shapeKind(r, onFixed) {
   const kinds = ["ball", "cuboid", "capsule", "cylinder", "cone", "roundCuboid", "roundCylinder",
     "roundCone", "convexHull", "roundConvexHull", "convexMesh", "compound", "triangle"];
   if (onFixed) kinds.push("trimesh", "heightfield", "voxels", "trimesh", "heightfield", "polyline", "segment");
   kinds.push("roundTriangle", "roundConvexMesh");
-  const kind = r.pick(kinds);
+  return r.pick(kinds);
+}
+
+/** A ColliderDesc of shape `kind`, its sizes drawn from `r`. */
+function colliderDesc(R, r, kind) {
   const s = () => r.range(0.1, 1.0);
   const cloud = () => {
     const n = r.int(4, 10);
@@ -232,16 +244,38 @@ export function ccdSettings(R, v = true) {
 
 /** Runs program `seed` on module R; returns its trace, one hash per step (and the texts).
  * `forkSettings`: false (rapier's defaults), true (the current physics-version's two CCD
- * settings) or a physics-version's number (its settings); `onStep(i, ms)`: each step's time. */
-export function runProgram(R, seed, { forkSettings = false, keepText = false, off = new Set(), onStep } = {}) {
+ * settings) or a physics-version's number (its settings); `onStep(i, ms)`: each step's time.
+ * A program that throws (a Rust panic traps the wasm: "RuntimeError: unreachable") ends there:
+ * the trace so far and `crash: { step, call, message, calls }` (`step` from 0, -1 in the setup;
+ * `call`: the journal's last; `calls`: the journal, the setup's calls then the crashing step's). */
+export function runProgram(R, seed, options = {}) {
+  const trace = { steps: 0, hashes: [], texts: [], bullets: false };
+  const journal = { step: -1, call: "new World", calls: [] };
+  try {
+    play(R, seed, options, trace, journal);
+  } catch (e) {
+    const { step, call, calls } = journal;
+    trace.crash = { step, call, message: String(e), calls: [...calls] };
+  }
+  return trace;
+}
+
+function play(R, seed, { forkSettings = false, keepText = false, off = new Set(), onStep }, trace, journal) {
+  // The journal: short strings only, never a draw from `r` nor a call into R (the calls stay the same).
+  const { calls } = journal;
+  const note = (what) => {
+    journal.call = what;
+    calls.push(journal.step < 0 ? what : `step ${journal.step}: ${what}`);
+  };
   const r = rng(seed);
-  const steps = r.int(40, 100);
+  const steps = trace.steps = r.int(40, 100);
   let world = new R.World(r.chance(0.8) ? { x: 0, y: -9.81, z: 0 } : r.vec(12));
   if (forkSettings) Object.assign(world.integrationParameters, ccdSettings(R, forkSettings));
   const queue = new R.EventQueue(true);
   // Physics hooks in some programs: a game's filter, deciding from the handles alone.
   const useHooks = r.chance(0.15);
   const index = (handle) => new Uint32Array(new Float64Array([handle]).buffer)[0];
+  if (useHooks) note("physics hooks");
   const hooks = useHooks ? {
     filterContactPair: (c1, c2) => ((index(c1) + index(c2)) % 3 === 0 ? null : R.SolverFlags.COMPUTE_IMPULSE),
     filterIntersectionPair: (c1, c2) => (index(c1) + index(c2)) % 2 === 0,
@@ -249,16 +283,21 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
   const bodies = []; // {handle, type}
   const colliders = []; // handles
   const ground = world.createRigidBody(R.RigidBodyDesc.fixed());
-  colliders.push(world.createCollider(r.chance(0.5) ? R.ColliderDesc.cuboid(20, 0.5, 20).setTranslation(0, -0.5, 0)
-    : decorate(R, r, colliderDesc(R, r, true), useHooks), ground).handle);
+  const groundKind = r.chance(0.5) ? null : shapeKind(r, true);
+  note(`ground: collider ${groundKind ?? "cuboid floor"} on fixed body ${index(ground.handle)}`);
+  colliders.push(world.createCollider(groundKind ? decorate(R, r, colliderDesc(R, r, groundKind), useHooks)
+    : R.ColliderDesc.cuboid(20, 0.5, 20).setTranslation(0, -0.5, 0), ground).handle);
   bodies.push({ handle: ground.handle, type: "fixed" });
 
   const addBody = () => {
     const type = r.pick(["dynamic", "dynamic", "dynamic", "dynamic", "fixed", "kpos", "kvel"]);
     const b = world.createRigidBody(bodyDesc(R, r, type));
+    note(`new ${type} body ${index(b.handle)}`);
     const n = r.int(1, 2);
     for (let i = 0; i < n; i++) {
-      colliders.push(world.createCollider(decorate(R, r, colliderDesc(R, r, type === "fixed"), useHooks), b).handle);
+      const kind = shapeKind(r, type === "fixed");
+      note(`collider ${kind} on ${type} body ${index(b.handle)}`);
+      colliders.push(world.createCollider(decorate(R, r, colliderDesc(R, r, kind), useHooks), b).handle);
     }
     bodies.push({ handle: b.handle, type });
     return b;
@@ -267,12 +306,13 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
   for (let i = 0; i < nBodies; i++) addBody();
 
   // A head-on pair of CCD bullets in some programs: where the fork's settings act.
-  const bullets = r.chance(0.35);
+  const bullets = trace.bullets = r.chance(0.35);
   if (bullets) {
     const y = r.range(1, 3), speed = r.range(150, 400);
     for (const s of [-1, 1]) {
       const b = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(-s * 5, y, 0)
         .setLinvel(s * speed, 0, 0).setCcdEnabled(true).setGravityScale(0));
+      note(`bullet: CCD ball on dynamic body ${index(b.handle)}`);
       colliders.push(world.createCollider(R.ColliderDesc.ball(r.range(0.2, 1)), b).handle);
       bodies.push({ handle: b.handle, type: "dynamic" });
     }
@@ -306,8 +346,10 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       const link = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(r.range(-3, 3), r.range(2, 6), r.range(-3, 3)));
       colliders.push(world.createCollider(R.ColliderDesc.ball(r.range(0.2, 0.5)), link).handle);
       bodies.push({ handle: link.handle, type: "dynamic" });
+      note(`multibody joint ${kind}: body ${index(b1.handle)} to a new dynamic ball body ${index(link.handle)}`);
       world.createMultibodyJoint(data, b1, link, true);
     } else {
+      note(`impulse joint ${kind}: body ${index(b1.handle)} to body ${index(b2.handle)}`);
       const j = world.createImpulseJoint(data, b1, b2, true);
       if (kind === "revolute" && r.chance(0.5)) j.configureMotorVelocity(r.range(-5, 5), r.range(0.1, 2));
     }
@@ -325,6 +367,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
   };
   if (r.chance(0.4)) {
     const b = world.createRigidBody(R.RigidBodyDesc.kinematicPositionBased().setTranslation(r.range(-3, 3), 2, r.range(-3, 3)));
+    note(`character controller: capsule on kinematic body ${index(b.handle)}`);
     const c = world.createCollider(R.ColliderDesc.capsule(0.5, 0.3), b);
     character = { body: b.handle, collider: c.handle, autostep: r.chance(0.5), snap: r.chance(0.5), impulses: r.chance(0.5) };
     character.controller = makeController();
@@ -343,6 +386,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
   };
   if (r.chance(0.3)) {
     const b = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(r.range(-3, 3), 1.5, r.range(-3, 3)));
+    note(`vehicle controller: chassis dynamic body ${index(b.handle)}, 4 wheels`);
     world.createCollider(R.ColliderDesc.cuboid(1.2, 0.3, 1.2), b);
     vehicle = { chassis: b.handle, force: r.range(-20, 20), steer: r.range(-0.5, 0.5) };
     bodies.push({ handle: b.handle, type: "dynamic" });
@@ -354,6 +398,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
   const makePid = () => world.createPidController(pid.kp, pid.ki, pid.kd, R.PidAxesMask.All);
   if (r.chance(0.2)) {
     const b = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(r.range(-3, 3), 3, r.range(-3, 3)));
+    note(`PID controller on dynamic body ${index(b.handle)}`);
     world.createCollider(R.ColliderDesc.ball(0.3), b);
     bodies.push({ handle: b.handle, type: "dynamic" });
     pid = { body: b.handle, kp: r.range(1, 20), ki: r.range(0, 2), kd: r.range(0, 5), target: r.vec(4) };
@@ -361,24 +406,38 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
   }
 
   const snapshotAt = r.chance(0.3) ? r.int(5, steps - 5) : -1;
-  const hashes = [], texts = [];
+  if (snapshotAt >= 0) note(`snapshot taken and restored after step ${snapshotAt}`);
+  const { hashes, texts } = trace;
+  const setupCalls = calls.length;
   for (let step = 0; step < steps; step++) {
+    // The journal keeps the setup's calls and this step's.
+    calls.length = setupCalls;
+    journal.step = step;
+    journal.call = "actions before the step";
     const out = [];
     // Actions before the step, all drawn from the seed.
     if (r.chance(0.3) && bodies.length) {
       const b = world.getRigidBody(r.pick(bodies).handle);
-      if (b && b.isDynamic()) b.applyImpulse(r.vec(3), true);
+      if (b && b.isDynamic()) {
+        note(`applyImpulse body ${index(b.handle)}`);
+        b.applyImpulse(r.vec(3), true);
+      }
     }
     if (r.chance(0.15) && bodies.length) {
       const b = world.getRigidBody(r.pick(bodies).handle);
-      if (b && b.isDynamic()) b.addTorque(r.vec(2), true);
+      if (b && b.isDynamic()) {
+        note(`addTorque body ${index(b.handle)}`);
+        b.addTorque(r.vec(2), true);
+      }
     }
     for (const kb of bodies) {
       if (kb.type === "kpos" && r.chance(0.5)) {
+        note(`setNextKinematicTranslation body ${index(kb.handle)}`);
         const b = world.getRigidBody(kb.handle);
         const t = b.translation();
         b.setNextKinematicTranslation({ x: t.x + r.range(-0.2, 0.2), y: t.y, z: t.z + r.range(-0.2, 0.2) });
       } else if (kb.type === "kvel" && r.chance(0.2)) {
+        note(`setLinvel body ${index(kb.handle)}`);
         world.getRigidBody(kb.handle).setLinvel(r.vec(2), true);
       }
     }
@@ -386,6 +445,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       const i = r.int(1, bodies.length - 1);
       const kept = [vehicle?.chassis, character?.body, pid?.body];
       if (!kept.includes(bodies[i].handle)) {
+        note(`removeRigidBody ${index(bodies[i].handle)}`);
         world.removeRigidBody(world.getRigidBody(bodies[i].handle));
         bodies.splice(i, 1);
       }
@@ -394,6 +454,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       const live = colliders.filter((c) => world.getCollider(c) && !(character && c === character.collider));
       if (live.length > 1) {
         const c = r.pick(live.slice(1));
+        note(`removeCollider ${index(c)}`);
         world.removeCollider(world.getCollider(c), true);
       }
     }
@@ -401,6 +462,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
     if (character && off.has("kcc")) {
       r.range(-0.1, 0.1), r.range(-0.1, 0.1);
     } else if (character) {
+      note("character computeColliderMovement");
       const collider = world.getCollider(character.collider);
       character.controller.computeColliderMovement(collider, { x: r.range(-0.1, 0.1), y: -0.05, z: r.range(-0.1, 0.1) });
       const m = character.controller.computedMovement();
@@ -414,6 +476,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       b.setNextKinematicTranslation({ x: t.x + m.x, y: t.y + m.y, z: t.z + m.z });
     }
     if (vehicle && !off.has("vehicle")) {
+      note("vehicle updateVehicle");
       vehicle.controller.updateVehicle(world.timestep);
       out.push(`vehicle ${bits(vehicle.controller.currentVehicleSpeed())}`);
       for (let i = 0; i < 4; i++) {
@@ -427,6 +490,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
 
     if (step === 0) {
       // Mass properties as the bodies start (the colliders' shapes and densities made them).
+      note("mass properties");
       world.forEachRigidBody((b) => {
         out.push(`mass ${h(b.handle)} ${bits(b.mass())} ${vbits(b.localCom())} ${vbits(b.principalInertia())} ${qbits(b.principalInertiaLocalFrame())}`);
       });
@@ -435,19 +499,23 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
       });
     }
     if (pid) {
+      note("PID correction");
       const b = world.getRigidBody(pid.body);
       pid.controller.applyLinearCorrection(b, pid.target, { x: 0, y: 0, z: 0 });
       const c = pid.controller.angularCorrection(b, { x: 0, y: 0, z: 0, w: 1 }, { x: 0, y: 0, z: 0 });
       out.push(`pid ${vbits(c)}`);
     }
+    note("world.step");
     const t0 = onStep ? performance.now() : 0;
     world.step(queue, hooks);
     onStep?.(step, performance.now() - t0);
 
+    note("drain events");
     queue.drainCollisionEvents((h1, h2, started) => out.push(`collision ${h(h1)} ${h(h2)} ${started}`));
     queue.drainContactForceEvents((e) => out.push(`force ${h(e.collider1())} ${h(e.collider2())} ${bits(e.totalForceMagnitude())} ${vbits(e.maxForceDirection())}`));
 
     // Queries after the step.
+    note("queries: rays, shape cast, point projection, intersections");
     const ray = new R.Ray(r.vec(6), r.vec(1));
     const hit = world.castRay(ray, r.range(1, 30), r.chance(0.5));
     out.push(`ray ${h(hit?.collider.handle)} ${bits(hit?.timeOfImpact)}`);
@@ -474,6 +542,7 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
     world.forEachCollider((c) => live.push(c));
     if (live.length > 1) {
       const c1 = live[r.int(0, live.length - 1)];
+      note(`contact and intersection pairs of collider ${index(c1.handle)}`);
       const others = [];
       world.contactPairsWith(c1, (c2) => others.push(c2));
       out.push(`pairs ${h(c1.handle)} ${others.map((c) => h(c.handle)).join(" ")}`);
@@ -491,15 +560,18 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
     }
 
     // Every body's state.
+    note("body states");
     world.forEachRigidBody((b) => {
       out.push(`body ${h(b.handle)} ${vbits(b.translation())} ${qbits(b.rotation())} ${vbits(b.linvel())} ${vbits(b.angvel())} ${b.isSleeping()}`);
     });
 
     if (step === snapshotAt) {
+      note("takeSnapshot, World.restoreSnapshot");
       const bytes = world.takeSnapshot();
       const restored = R.World.restoreSnapshot(bytes);
       out.push(`snapshot ${restored ? "restored" : "refused"}`);
       if (restored) {
+        note("controllers moved to the restored world");
         if (character) world.removeCharacterController(character.controller);
         if (vehicle) world.removeVehicleController(vehicle.controller);
         if (pid) world.removePidController(pid.controller);
@@ -515,7 +587,6 @@ export function runProgram(R, seed, { forkSettings = false, keepText = false, of
     if (keepText) texts.push(text);
   }
   world.free();
-  return { steps, hashes, texts, bullets };
 }
 
 /** Program `seed`'s whole trace on module R, as one digest (Node and a page compare these). */
@@ -539,20 +610,60 @@ export function describe(a, b, i) {
   return `step ${i}: the traces differ in length`;
 }
 
-/** Runs `programs` programs from seed `first` on both modules: the differing seeds. */
-export function compare(stock, pkg, { programs, first = 1, forkSettings = false, detail = !forkSettings, log = () => {} }) {
+/** Instance `n` (from 1) of the rapier.js module at `url`, initialized. Instance n > 1 is the file
+ * imported again as `url?instance=n`: a fresh module with its own wasm memory (in Node and in a page). */
+export async function loadModule(url, n = 1) {
+  const R = (await import(n > 1 ? `${url}?instance=${n}` : url)).default;
+  await R.init();
+  return R;
+}
+
+/** runProgram on the instances `load(n)` gives, a fresh one after each crash: a wasm trap leaves
+ * the instance's memory untrustworthy. */
+function runner(load) {
+  let R = null, n = 0;
+  return async (seed, options) => {
+    R ??= await load(++n);
+    const result = runProgram(R, seed, options);
+    if (result.crash) R = null;
+    return result;
+  };
+}
+
+const crashText = (c) => (c ? `crashes at step ${c.step} in ${c.call}: ${c.message}` : "runs to the end");
+
+/** Runs `programs` programs from seed `first` on both modules (`loadStock(n)`, `loadPkg(n)`:
+ * instance n of each, as loadModule): the differing seeds. `differing.crashes`: each program that
+ * crashed a module, `{ seed, upstream, stock, package }` (each side's crash or undefined); both at
+ * the same step (`upstream`: stock's own crash) is no difference, one alone or at another step is. */
+export async function compare(loadStock, loadPkg, { programs, first = 1, forkSettings = false, detail = !forkSettings, log = () => {} }) {
+  const stock = runner(loadStock), pkg = runner(loadPkg);
   const differing = [];
   differing.bulletPrograms = [];
+  differing.crashes = [];
   for (let seed = first; seed < first + programs; seed++) {
-    const a = runProgram(stock, seed);
-    const b = runProgram(pkg, seed, { forkSettings });
+    const a = await stock(seed);
+    const b = await pkg(seed, { forkSettings });
     const at = firstDifference(a, b);
-    if (a.bullets) differing.bulletPrograms.push({ seed, differs: at >= 0 });
-    if (at >= 0 && !detail) {
+    // The package completing a program stock crashes on, equal up to stock's crash: a crash the
+    // fork fixes (conformance/crashes/), not a difference.
+    const fixed = Boolean(a.crash && !b.crash) && at === a.hashes.length;
+    if (a.crash || b.crash) {
+      const upstream = Boolean(a.crash && b.crash) && a.crash.step === b.crash.step;
+      differing.crashes.push({ seed, upstream, fixed, stock: a.crash, package: b.crash });
+    }
+    if (a.bullets) differing.bulletPrograms.push({ seed, differs: at >= 0 && !fixed });
+    if (fixed) {
+      log(`seed ${seed}: stock crashes at step ${a.crash.step}, the package runs on (equal until then)`);
+    } else if (at >= 0 && at >= Math.min(a.hashes.length, b.hashes.length)) {
+      // The traces end apart: a crash on one side, or at another step.
+      differing.push({ seed, step: at, bullets: a.bullets, detail: `step ${at}: stock ${crashText(a.crash)}, the package ${crashText(b.crash)}` });
+      log(`seed ${seed}: differs, ${differing.at(-1).detail}`);
+    } else if (at >= 0 && !detail) {
       differing.push({ seed, step: at, bullets: a.bullets });
     } else if (at >= 0) {
-      const ta = runProgram(stock, seed, { keepText: true });
-      const tb = runProgram(pkg, seed, { forkSettings, keepText: true });
+      const ta = await stock(seed, { keepText: true });
+      const tb = await pkg(seed, { forkSettings, keepText: true });
       differing.push({ seed, step: at, bullets: a.bullets, detail: describe(ta, tb, firstDifference(ta, tb)) });
       log(`seed ${seed}: differs, ${differing.at(-1).detail}`);
     }
@@ -560,8 +671,35 @@ export function compare(stock, pkg, { programs, first = 1, forkSettings = false,
   return differing;
 }
 
+/** Runs `programs` programs from seed `first` on one module alone (`side`: "stock" or "package"),
+ * nothing compared: its crashes, as compare's. */
+export async function crashSweep(load, side, { programs, first = 1, forkSettings = false }) {
+  const run = runner(load), crashes = [];
+  for (let seed = first; seed < first + programs; seed++) {
+    const { crash } = await run(seed, { forkSettings });
+    if (crash) crashes.push({ seed, [side]: crash });
+  }
+  return crashes;
+}
+
+/** compare's or crashSweep's crashes as lines: seed, step, call and message, the journal indented. */
+export function crashLines(crashes) {
+  const lines = [];
+  for (const c of crashes) {
+    const sides = c.upstream ? [["both crash (upstream)", c.package]]
+      : [[c.fixed ? "stock crashes, the package runs on (fixed)" : "stock crashes", c.stock], ["the package crashes", c.package]];
+    for (const [who, crash] of sides.filter(([, crash]) => crash)) {
+      const message = c.upstream && c.stock.message !== crash.message ? `stock ${c.stock.message}, the package ${crash.message}`
+        : crash.message;
+      lines.push(`seed ${c.seed}: ${who} at step ${crash.step} in ${crash.call}: ${message}`);
+      for (const call of crash.calls) lines.push(`    ${call}`);
+    }
+  }
+  return lines;
+}
+
 // By hand: node differential.mjs [--programs N] [--first SEED] [--fork-settings | --physics-version V]
-// [--step-times]
+// [--step-times | --crashes-only [--stock]]
 const main = globalThis.process?.argv?.[1] &&
   import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]).href;
 if (main) {
@@ -575,31 +713,50 @@ if (main) {
   const programs = arg("--programs", 1000), first = arg("--first", 1);
   // --fork-settings: the current physics-version's two CCD settings; --physics-version V: V's.
   const forkSettings = arg("--physics-version", undefined) ?? process.argv.includes("--fork-settings");
-  const stock = (await import(pathToFileURL(join(stockDir, "dist/rapier.mjs")).href)).default;
-  const pkg = (await import(pathToFileURL(join(packageDir, "rapier.mjs")).href)).default;
-  await stock.init();
-  await pkg.init();
+  const stockUrl = pathToFileURL(join(stockDir, "dist/rapier.mjs")).href;
+  const pkgUrl = pathToFileURL(join(packageDir, "rapier.mjs")).href;
+  const loadStock = (n) => loadModule(stockUrl, n), loadPkg = (n) => loadModule(pkgUrl, n);
+  const pkg = await loadPkg(1);
   const settings = forkSettings ? ccdSettings(pkg, forkSettings) : null;
   const named = settings ? `physics-version ${forkSettings === true ? pkg.physicsVersionCurrent() : forkSettings}'s ` +
     `settings (ccdRelativeMotion ${settings.ccdRelativeMotion}, ccdPersistentContactPolicy ${settings.ccdPersistentContactPolicy})`
     : "defaults";
+  const seeds = `${programs} programs (seeds ${first}..${first + programs - 1})`;
+  const t0 = Date.now();
+  const seconds = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
   if (process.argv.includes("--step-times")) {
     // The package alone, each step's wall-clock time (a program's cost, not a comparison).
+    const run = runner(loadPkg);
     for (let seed = first; seed < first + programs; seed++) {
       const ms = [];
-      runProgram(pkg, seed, { forkSettings, onStep: (_, t) => ms.push(t) });
+      const { crash } = await run(seed, { forkSettings, onStep: (_, t) => ms.push(t) });
       const max = Math.max(...ms), total = ms.reduce((a, b) => a + b, 0);
       console.log(`seed ${seed}, the package at ${named}: ${ms.length} steps, ${total.toFixed(1)} ms in all, ` +
         `slowest: step ${ms.indexOf(max) + 1}, ${max.toFixed(2)} ms\n  ms per step: ${ms.map((t) => t.toFixed(2)).join(" ")}`);
+      if (crash) {
+        console.log(`  ${crashText(crash)}`);
+        process.exitCode = 1;
+      }
     }
+  } else if (process.argv.includes("--crashes-only")) {
+    // One module alone (stock at defaults with --stock), for a sweep over many seeds.
+    const side = process.argv.includes("--stock") ? "stock" : "package";
+    const crashes = side === "stock" ? await crashSweep(loadStock, side, { programs, first })
+      : await crashSweep(loadPkg, side, { programs, first, forkSettings });
+    console.log(`${seeds}, ${side === "stock" ? "stock at defaults" : `the package at ${named}`}, crashes only: ` +
+      `crashed: ${crashes.length} (${seconds()})`);
+    for (const line of crashLines(crashes)) console.log(line);
+    process.exitCode = side === "package" && crashes.length ? 1 : 0;
   } else {
-    const t0 = Date.now();
-    const differing = compare(stock, pkg, { programs, first, forkSettings, log: console.log });
-    const bp = differing.bulletPrograms;
-    console.log(`${programs} programs (seeds ${first}..${first + programs - 1}), the package at ${named}: ` +
-      `${differing.length} differ; of the ${bp.length} with a head-on bullet pair, ${bp.filter((b) => b.differs).length} differ ` +
-      `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    process.exitCode = forkSettings ? (bp.filter((b) => b.differs).length * 2 > bp.length ? 0 : 1)
+    const differing = await compare(loadStock, loadPkg, { programs, first, forkSettings, log: console.log });
+    const bp = differing.bulletPrograms, { crashes } = differing;
+    const crashed = (side) => crashes.filter((c) => c[side]).length;
+    console.log(`${seeds}, the package at ${named}: ` +
+      `${differing.length} differ; of the ${bp.length} with a head-on bullet pair, ${bp.filter((b) => b.differs).length} differ; ` +
+      `crashed: ${crashed("stock")} on stock, ${crashed("package")} on the package (${seconds()})`);
+    for (const line of crashLines(crashes)) console.log(line);
+    // A crash of the package fails in every mode; stock's alone are listed only.
+    process.exitCode = crashed("package") ? 1 : forkSettings ? (bp.filter((b) => b.differs).length * 2 > bp.length ? 0 : 1)
       : differing.length === 0 ? 0 : 1;
   }
 }

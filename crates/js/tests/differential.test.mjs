@@ -1,38 +1,39 @@
 // Issue 44's differential gate, CI-sized: random rapier.js programs (differential.mjs) run on
 // stock @dimforge/rapier3d-deterministic-compat 0.21.0 and on the package at default settings
 // give the same trace at every step (every body's state bits, every event, every query and
-// controller result). Known bad: the same programs with the fork's CCD settings on differ, most
-// programs with a head-on bullet pair among them. The by-hand run (1,000 programs and more):
+// controller result), and none crashes the package (a Rust panic, a trap in the wasm; one that
+// crashes stock alike at the same step is stock's, no difference). Known bad: the same programs
+// with the fork's CCD settings on differ, most programs with a head-on bullet pair among them.
+// The by-hand run (1,000 programs and more):
 // `node crates/js/tests/differential.mjs --programs 1000` (docs/js.md).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { compare } from "./differential.mjs";
-import { rapier, stockDir } from "./common.mjs";
+import { compare, crashLines, loadModule } from "./differential.mjs";
+import { packageDir, stockDir } from "./common.mjs";
 
 // CI's sample (the by-hand run takes seeds from 1 too; this one starts elsewhere so the two
 // together cover more programs).
 const programs = Number(process.env.RAPIER_PINNED_DIFF_PROGRAMS ?? 100);
 const first = 100001;
 
-const modules = async () => {
-  const stock = (await import(pathToFileURL(join(stockDir, "dist/rapier.mjs")).href)).default;
-  await stock.init();
-  return { stock, pkg: await rapier() };
-};
+// Loaders: compare takes a fresh instance of a module after a crash.
+const stock = (n) => loadModule(pathToFileURL(join(stockDir, "dist/rapier.mjs")).href, n);
+const pkg = (n) => loadModule(pathToFileURL(join(packageDir, "rapier.mjs")).href, n);
+const packageCrashes = (differing) => crashLines(differing.crashes.filter((c) => c.package));
 
 test(`${programs} random programs: the package at defaults equals stock rapier.js, bit for bit`, async () => {
-  const { stock, pkg } = await modules();
-  const differing = compare(stock, pkg, { programs, first });
+  const differing = await compare(stock, pkg, { programs, first });
   assert.ok(differing.bulletPrograms.length > 0, "the sample has programs with bullets");
   assert.deepEqual(differing.map((d) => `seed ${d.seed}: ${d.detail}`), []);
+  assert.deepEqual(packageCrashes(differing), []);
 });
 
 test("known bad: with the fork's CCD settings on, the programs differ where CCD engages", async () => {
-  const { stock, pkg } = await modules();
   const n = Math.min(programs, 30);
-  const differing = compare(stock, pkg, { programs: n, first, forkSettings: true });
+  const differing = await compare(stock, pkg, { programs: n, first, forkSettings: true });
+  assert.deepEqual(packageCrashes(differing), []);
   const bullets = differing.bulletPrograms;
   assert.ok(bullets.length > 0, "the sample has programs with bullets");
   // Head-on bullets that stock lets through each other collide under the fork's settings; a pair

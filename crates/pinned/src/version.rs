@@ -174,11 +174,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          casting every part that arrives at a face from apart (0011), policy 5 (0012, 0013), \
          bounded slices (0014)",
     ),
+    (
+        "e6e31cd29a439a453be8053d350f4712e58b3f83f9427fea54f4845492a3e8ba",
+        "issue 66: a step whose solver contact graph holds an entry that no longer resolves \
+         rebuilds the graph instead of panicking (0017): changes only steps that panicked",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = RELEASED_SERIES_4;
+pub const PATCH_SERIES: &str = "e6e31cd29a439a453be8053d350f4712e58b3f83f9427fea54f4845492a3e8ba";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

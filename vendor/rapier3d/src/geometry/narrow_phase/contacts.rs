@@ -4,7 +4,7 @@
 
 use super::pair_update::{
     self, HintsPtr, OUTCOME_CLEARED_IN_GRAPH, OUTCOME_FULL, OUTCOME_FULL_COMPOSITE,
-    OUTCOME_RECYCLED_REQUALIFIED, PairTransition,
+    OUTCOME_ORPHANED_ENTRIES, OUTCOME_RECYCLED_REQUALIFIED, PairTransition,
 };
 use super::soft_contacts::SoftDetectionCtx;
 use super::{
@@ -81,6 +81,10 @@ impl NarrowPhase {
         // updated this step, forcing a from-scratch solver-graph rebuild.
         #[cfg(not(feature = "parallel"))]
         let mut force_full_rebuild = false;
+        // Set when a pair update left solver-graph entries without a back-reference
+        // (`OUTCOME_ORPHANED_ENTRIES`).
+        #[cfg(not(feature = "parallel"))]
+        let mut orphaned = false;
 
         // Only iterate on pairs involving at least one changed collider instead of
         // the whole graph, which can be very large when most pairs are asleep.
@@ -163,7 +167,9 @@ impl NarrowPhase {
                 if let Some(next_id) = update_candidates.get(i + PREFETCH_AHEAD) {
                     crate::utils::prefetch_read::<2, _>(&edges[*next_id as usize]);
                 }
-                match process_pair(&mut edges[*id as usize], *id) {
+                let outcome = process_pair(&mut edges[*id as usize], *id);
+                orphaned |= outcome & OUTCOME_ORPHANED_ENTRIES != 0;
+                match outcome & !OUTCOME_ORPHANED_ENTRIES {
                     OUTCOME_RECYCLED_REQUALIFIED | OUTCOME_FULL => {
                         solver_graph_dirty.push(*id);
                     }
@@ -189,11 +195,12 @@ impl NarrowPhase {
         #[cfg(feature = "parallel")]
         {
             let edges_ptr = &crate::utils::SyncPtr(self.contact_graph.graph.edges.as_mut_ptr());
-            // Stats: (dirty edges, force-full-rebuild — see `OUTCOME_FULL_COMPOSITE`).
+            // Stats: (dirty edges, force-full-rebuild — see `OUTCOME_FULL_COMPOSITE`,
+            // orphaned entries — see `OUTCOME_ORPHANED_ENTRIES`).
             // Broadcast parallel-for: one broadcast wakes all pool threads at once, then they race
             // a shared cursor for fixed blocks (rayon's split-and-steal ramp-up costs more than the update).
             let process_block =
-                |stats: &mut (Vec<u32>, bool), chunk: &[u32], hooks: &dyn PhysicsHooks| {
+                |stats: &mut (Vec<u32>, bool, bool), chunk: &[u32], hooks: &dyn PhysicsHooks| {
                     for (i, id) in chunk.iter().enumerate() {
                         if let Some(next_id) = chunk.get(i + PREFETCH_AHEAD) {
                             crate::utils::prefetch_read::<2, _>(
@@ -203,7 +210,9 @@ impl NarrowPhase {
                         // SAFETY: `update_candidates` is deduplicated, so each edge is
                         //         accessed by exactly one iteration.
                         let edge = unsafe { &mut *edges_ptr.add(*id as usize) };
-                        match process_pair(edge, *id, hooks) {
+                        let outcome = process_pair(edge, *id, hooks);
+                        stats.2 |= outcome & OUTCOME_ORPHANED_ENTRIES != 0;
+                        match outcome & !OUTCOME_ORPHANED_ENTRIES {
                             OUTCOME_RECYCLED_REQUALIFIED | OUTCOME_FULL => {
                                 stats.0.push(*id);
                             }
@@ -244,11 +253,13 @@ impl NarrowPhase {
 
             const BLOCK: usize = 64;
             #[allow(unused_mut)]
-            let (mut dirty, mut force_full_rebuild) = if update_candidates.len() > BLOCK {
+            let (mut dirty, mut force_full_rebuild, mut orphaned) = if update_candidates.len()
+                > BLOCK
+            {
                 let cursor = core::sync::atomic::AtomicUsize::new(0);
                 let candidates = &update_candidates[..];
                 let per_thread = rayon::broadcast(|_| {
-                    let mut stats = (Vec::new(), false);
+                    let mut stats = (Vec::new(), false, false);
                     loop {
                         let start = cursor.fetch_add(BLOCK, core::sync::atomic::Ordering::Relaxed);
                         if start >= candidates.len() {
@@ -261,22 +272,23 @@ impl NarrowPhase {
                 });
                 per_thread
                     .into_iter()
-                    .fold((Vec::new(), false), |mut a, mut b| {
+                    .fold((Vec::new(), false, false), |mut a, mut b| {
                         a.0.append(&mut b.0);
                         a.1 |= b.1;
+                        a.2 |= b.2;
                         a
                     })
             } else {
-                let mut stats = (Vec::new(), false);
+                let mut stats = (Vec::new(), false, false);
                 process_block(&mut stats, &update_candidates, worker_hooks);
                 stats
             };
             // The pairs held back above, on this thread: the only place a user hook runs.
             #[cfg(feature = "unsync-callbacks")]
             {
-                let mut stats = (dirty, force_full_rebuild);
+                let mut stats = (dirty, force_full_rebuild, orphaned);
                 process_block(&mut stats, &hooked, hooks);
-                (dirty, force_full_rebuild) = stats;
+                (dirty, force_full_rebuild, orphaned) = stats;
                 update_candidates.extend_from_slice(&hooked);
             }
             // The reduce order is scheduler-dependent: sort so the fully-updated
@@ -288,6 +300,7 @@ impl NarrowPhase {
                 // the next maintenance pass rebuilds it from scratch.
                 self.solver_graph_valid = false;
             }
+            self.solver_graph_orphans |= orphaned;
         }
 
         #[cfg(feature = "parallel")]
@@ -324,6 +337,7 @@ impl NarrowPhase {
                 // `OUTCOME_FULL_COMPOSITE`).
                 self.solver_graph_valid = false;
             }
+            self.solver_graph_orphans |= orphaned;
         }
     }
 

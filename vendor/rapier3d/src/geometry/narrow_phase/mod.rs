@@ -374,6 +374,17 @@ pub struct NarrowPhase {
     /// A mismatch means bodies may have joined/left a multibody (manifolds can switch
     /// between color buckets and the generic list), forcing a full rebuild.
     solver_graph_mb_epoch: u32,
+    /// Whether [`Self::solver_contact_graph`] may hold entries without a back-reference
+    /// (rapier-pinned patch): a pair update that regenerated a pair's manifolds without a
+    /// workspace (voxels against a ball) dropped manifolds that held graph entries. Those
+    /// entries stay until a full rebuild and stop resolving once the pair's list shrinks; the
+    /// solver checks them before it resolves them (see
+    /// [`Self::invalidate_unresolvable_solver_graph`]). Unknown, so `true`, after decoding.
+    #[cfg_attr(
+        feature = "serde-serialize",
+        serde(skip, default = "solver_graph_orphans_unknown")
+    )]
+    solver_graph_orphans: bool,
     /// Workspace: edge indices fully updated this step (`OUTCOME_FULL`): possible bucket
     /// membership change. Consumed by the incremental maintenance in
     /// [`Self::maintain_solver_contact_graph`] and the force-event list reconciliation.
@@ -413,6 +424,12 @@ pub struct NarrowPhase {
 
 pub(crate) type ContactManifoldIndex = usize;
 
+/// A decoded graph may hold orphaned entries (see `NarrowPhase::solver_graph_orphans`).
+#[cfg(feature = "serde-serialize")]
+fn solver_graph_orphans_unknown() -> bool {
+    true
+}
+
 impl Default for NarrowPhase {
     fn default() -> Self {
         Self::new()
@@ -445,6 +462,7 @@ impl NarrowPhase {
             solver_graph_valid: false,
             solver_graph_epoch: 0,
             solver_graph_mb_epoch: 0,
+            solver_graph_orphans: false,
             solver_graph_dirty: Vec::new(),
             force_event_pairs: Vec::new(),
             force_event_pos: Vec::new(),

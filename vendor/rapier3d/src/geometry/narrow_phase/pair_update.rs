@@ -13,8 +13,8 @@ use crate::dynamics::{
     RigidBodyType,
 };
 use crate::geometry::{
-    BoundingVolume, ColliderChanges, ColliderSet, ContactData, ContactManifoldData, ContactPair,
-    SolverContact, SolverFlags,
+    BoundingVolume, ColliderChanges, ColliderSet, ContactData, ContactManifold,
+    ContactManifoldData, ContactPair, SolverContact, SolverFlags,
 };
 use crate::math::{MAX_MANIFOLD_POINTS, Real};
 use crate::pipeline::{
@@ -63,6 +63,20 @@ pub(super) const OUTCOME_FULL_COMPOSITE: u8 = 5;
 // graph: `ContactPair::clear` destroys the `graph_pos` back-references the
 // incremental reconcile needs, so the graph must be rebuilt from scratch (rare).
 pub(super) const OUTCOME_CLEARED_IN_GRAPH: u8 = 6;
+/// Flag bit on an outcome (rapier-pinned patch): the update dropped manifolds that held
+/// solver-graph entries, which stay in the graph without a back-reference (see
+/// `NarrowPhase::solver_graph_orphans`). The rest of the outcome is unchanged.
+pub(super) const OUTCOME_ORPHANED_ENTRIES: u8 = 0x80;
+
+/// The number of solver manifolds that hold a solver-graph entry (a pair's usual zero or one
+/// manifold without a loop: this runs on every full update).
+fn graph_registered_manifolds(solver_manifolds: &[ContactManifold]) -> usize {
+    match solver_manifolds {
+        [] => 0,
+        [manifold] => manifold.data.graph_pos.is_some() as usize,
+        many => many.iter().filter(|m| m.data.graph_pos.is_some()).count(),
+    }
+}
 
 /// The per-pair contact update shared by `NarrowPhase::compute_contacts`'
 /// single-threaded and parallel dispatch paths; returns an `OUTCOME_*` tag.
@@ -438,6 +452,14 @@ pub(super) fn process_pair(
             rigid.workspace = None;
         }
 
+        // rapier-pinned: the graph entries of manifolds regenerated without a workspace (a
+        // composite pair's leak forces a full rebuild anyway: `OUTCOME_FULL_COMPOSITE`).
+        let registered_before = if rigid.workspace.is_none() {
+            graph_registered_manifolds(rigid.solver_manifolds())
+        } else {
+            0
+        };
+
         // Rigid-vs-rigid and soft-vs-rigid collisions.
         let _ = query_dispatcher.contact_manifolds(
             &pos12,
@@ -515,6 +537,14 @@ pub(super) fn process_pair(
             );
             rigid.solver_clusters.clear();
             rigid.solver_clusters_prev.clear();
+        }
+
+        // rapier-pinned: manifolds (or clusters) that held graph entries were dropped. Noted
+        // in `outcome`, which is live anyway, before the contact loop below.
+        if registered_before > 0
+            && graph_registered_manifolds(rigid.solver_manifolds()) < registered_before
+        {
+            outcome |= OUTCOME_ORPHANED_ENTRIES;
         }
 
         let solver_manifolds = if use_clusters {
@@ -750,6 +780,9 @@ pub(super) fn process_pair(
             });
         }
     }
+    // rapier-pinned: the flag apart from the outcome upstream's tests below read.
+    let orphaned = outcome & OUTCOME_ORPHANED_ENTRIES;
+    let outcome = outcome & !OUTCOME_ORPHANED_ENTRIES;
 
     /*
      * Handle actions on contact start/stop: record the transition for the
@@ -812,8 +845,10 @@ pub(super) fn process_pair(
     if outcome == OUTCOME_FULL && pair.rigid().is_some_and(|r| r.workspace.is_some()) {
         return OUTCOME_FULL_COMPOSITE;
     }
+    // rapier-pinned: a pair whose manifolds are regenerated without a workspace (parry's
+    // voxels-ball generator) leaks its graph slots the same way, unflagged: `orphaned` reports it.
     if outcome == OUTCOME_FULL && !membership_changed {
-        return OUTCOME_FULL_CLEAN;
+        return OUTCOME_FULL_CLEAN | orphaned;
     }
-    outcome
+    outcome | orphaned
 }

@@ -294,6 +294,7 @@ impl NarrowPhase {
             self.solver_graph_epoch = epoch;
             self.solver_graph_mb_epoch = mb_epoch;
             self.solver_graph_valid = true;
+            self.solver_graph_orphans = false;
             // `solver_graph_dirty` is intentionally NOT cleared: the force-event reconcile
             // below still needs this step's dirty edges, and the next contact update
             // clears the list at its start anyway.
@@ -692,9 +693,39 @@ impl NarrowPhase {
     ) {
         if let Some(moved) = graph.remove(pos) {
             let pair = unsafe { &mut (*edges_ptr.add(moved.edge as usize)).weight };
-            pair.solver_manifolds_mut()[moved.manifold as usize]
-                .data
-                .graph_pos = pos;
+            // rapier-pinned: an orphaned entry past its pair's manifolds (see
+            // `solver_graph_orphans`) has no back-reference to repair; upstream panics here.
+            if let Some(manifold) = pair.solver_manifolds_mut().get_mut(moved.manifold as usize) {
+                manifold.data.graph_pos = pos;
+            }
+        }
+    }
+
+    /// Invalidates the solver contact graph, for a full rebuild by the next
+    /// [`Self::maintain_solver_contact_graph`], if it holds an entry that no longer resolves
+    /// (rapier-pinned patch). Only a graph with orphaned entries can (see
+    /// [`Self::solver_graph_orphans`]), so other graphs are not scanned. Upstream rapier3d
+    /// panics on such an entry when the solver resolves it ("stale ContactRef"), so this changes
+    /// nothing a completed upstream step does. Called before the maintenance of a step that
+    /// solves (an awake island).
+    pub(crate) fn invalidate_unresolvable_solver_graph(&mut self) {
+        if !self.solver_graph_orphans || !self.solver_graph_valid {
+            return;
+        }
+        let edges = &self.contact_graph.graph.edges;
+        let resolves = |r: &ContactRef| {
+            edges
+                .get(r.edge as usize)
+                .is_some_and(|e| (r.manifold as usize) < e.weight.solver_manifolds().len())
+        };
+        if !self
+            .solver_contact_graph
+            .raw_buckets()
+            .iter()
+            .flatten()
+            .all(resolves)
+        {
+            self.solver_graph_valid = false;
         }
     }
 

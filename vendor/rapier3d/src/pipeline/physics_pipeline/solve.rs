@@ -348,6 +348,11 @@ impl PhysicsPipeline {
         // Raw parts of the solver-facing manifold store, captured before the shared graph borrow
         // below. SAFETY (used below): the contact graph is not mutated while the solvers run.
         let manifold_store_parts = narrow_phase.manifold_store_parts();
+        // rapier-pinned: a graph entry that no longer resolves would panic the solver below;
+        // rebuild the graph from scratch instead.
+        if islands.awake_island.is_some() {
+            narrow_phase.invalidate_unresolvable_solver_graph();
+        }
         // Incrementally reconcile the persistent per-color solver contact graph with this
         // step's changed contacts. The assemblies consume the buckets directly — nothing
         // is collected, selected or sorted per step.

@@ -1,0 +1,89 @@
+//! The worlds pristine rapier3d 0.36.1 panics on (`conformance/crashes/`, found by the
+//! differential test's programs): the fork steps each to the end, at default settings and under
+//! the current physics-version's CCD settings. `scripts/parity` shows upstream panicking on each.
+use rapier3d::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The fixtures: every `*.world` in `conformance/crashes/`.
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/crashes");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("conformance/crashes")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "world"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A world as the npm package's `World.takeSnapshot()` wrote it: the fork's bincode of its parts
+/// in crates/js-raw's `WorldRef` order (the parity side reads the same bytes with upstream's
+/// types, see conformance/parity).
+fn package_world(bytes: &[u8]) -> PhysicsWorld {
+    let mut rd = bytes;
+    macro_rules! next {
+        ($what:literal) => {
+            bincode::deserialize_from(&mut rd).expect($what)
+        };
+    }
+    // A struct expression evaluates its fields in the order written: the bytes' order.
+    let world = PhysicsWorld {
+        gravity: next!("gravity"),
+        integration_parameters: next!("parameters"),
+        islands: next!("islands"),
+        broad_phase: next!("broad phase"),
+        narrow_phase: next!("narrow phase"),
+        bodies: next!("bodies"),
+        colliders: next!("colliders"),
+        soft_bodies: next!("soft bodies"),
+        impulse_joints: next!("impulse joints"),
+        multibody_joints: next!("multibody joints"),
+        ..PhysicsWorld::default()
+    };
+    assert!(rd.is_empty(), "{} bytes after the world", rd.len());
+    world
+}
+
+/// Steps `world` `steps` times; every body's pose and velocity must stay finite.
+fn step_through(name: &str, mut world: PhysicsWorld, steps: usize) {
+    for step in 1..=steps {
+        world.step();
+        for (handle, body) in world.bodies.iter() {
+            let finite = body.translation().is_finite()
+                && body.linvel().is_finite()
+                && body.angvel().is_finite();
+            assert!(finite, "{name}: body {handle:?} not finite at step {step}");
+        }
+    }
+}
+
+#[test]
+fn the_fork_steps_every_world_upstream_panics_on() {
+    let files = fixtures();
+    assert!(
+        files.len() >= 2,
+        "conformance/crashes/ holds {} fixtures",
+        files.len()
+    );
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&file).expect("fixture");
+        let defaults = package_world(&bytes);
+        assert_eq!(
+            defaults.integration_parameters,
+            IntegrationParameters::default(),
+            "{name}: written at default settings"
+        );
+        step_through(&name, defaults, 120);
+
+        // The current version's two CCD settings (its other parameters are upstream's too).
+        let current = rapier_pinned::entry(rapier_pinned::PhysicsVersion::CURRENT)
+            .expect("the current version")
+            .params();
+        let mut pinned = package_world(&bytes);
+        let params = &mut pinned.integration_parameters;
+        params.ccd_relative_motion = current.ccd_relative_motion;
+        params.ccd_persistent_contact_policy = current.ccd_persistent_contact_policy;
+        step_through(&name, pinned, 120);
+    }
+}
