@@ -3,7 +3,7 @@
 //! N CCD-checked substeps of dt / N for each N given, and prints why the refinement could not
 //! clear it and what each fine run shows. docs/physics-engine.md cites its output.
 //! `cargo run --release -p rapier-pinned-ccd-eval --example crossing_replay -- SET POLICY on|off [N...]`
-use rapier_pinned_ccd_eval::configs;
+use rapier_pinned::CcdConfig;
 use rapier_pinned_ccd_eval::perturbation::gated_steps;
 use rapier_pinned_scenes::thin_sets;
 
@@ -13,7 +13,7 @@ fn main() -> Result<(), String> {
         .iter()
         .find(|s| s.name == args[1])
         .ok_or("unknown set")?;
-    let config = configs::parse(&args[2], &args[3]).map_err(|e| e.to_string())?;
+    let config = CcdConfig::from_parts(&args[2], &args[3]).map_err(|e| e.to_string())?;
     let substeps: Vec<usize> = match args.get(4..) {
         Some(n) if !n.is_empty() => n
             .iter()

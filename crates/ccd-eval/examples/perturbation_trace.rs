@@ -3,7 +3,7 @@
 //! `cargo run --release -p rapier-pinned-ccd-eval --example perturbation_trace -- SET POLICY on|off [SPEED START] [--tick-hz N]`
 //! (`--tick-hz`: `perturbation::params_at`, default 60).
 use rapier3d::prelude::*;
-use rapier_pinned_ccd_eval::configs;
+use rapier_pinned::CcdConfig;
 use rapier_pinned_ccd_eval::perturbation::{params_at, CaseTracker};
 use rapier_pinned_scenes::thin_sets;
 fn main() {
@@ -18,7 +18,7 @@ fn main() {
         None => 60,
     };
     let set = thin_sets().iter().find(|s| s.name == args[1]).expect("set");
-    let config = configs::parse(&args[2], &args[3]).expect("POLICY on|off");
+    let config = CcdConfig::from_parts(&args[2], &args[3]).expect("POLICY and MODE: 5 bounded");
     let only: Option<(Real, usize)> = args
         .get(5)
         .map(|s| (args[4].parse().unwrap(), s.parse().unwrap()));

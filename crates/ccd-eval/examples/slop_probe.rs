@@ -5,7 +5,7 @@
 //! truncation and whether the set meets its gates (fixed-target sets are reported, not gated).
 
 use rapier3d::prelude::*;
-use rapier_pinned::version::entry;
+use rapier_pinned::entry;
 use rapier_pinned::PHYSICS_VERSION_CURRENT;
 use rapier_pinned_ccd_eval::perturbation::run_set_with;
 use rapier_pinned_scenes::thin_sets;

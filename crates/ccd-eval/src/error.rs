@@ -1,10 +1,9 @@
 //! Why a measurement or a configuration was refused: [`CcdEvalError`], the crate's one error.
 
-use rapier3d::dynamics::UnknownCcdPersistentContactPolicy;
 use rapier3d::math::Real;
 
 /// An error of the crate's public functions: a pair that cannot be measured, a world that
-/// cannot be copied, or a CCD configuration that cannot be read.
+/// cannot be copied.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CcdEvalError {
@@ -41,23 +40,4 @@ pub enum CcdEvalError {
         /// Why.
         source: Box<CcdEvalError>,
     },
-    /// A policy that is not a number.
-    #[error("policy '{text}': {source}")]
-    PolicyNotANumber {
-        /// The text given.
-        text: String,
-        /// Why it is not a `u8`.
-        source: std::num::ParseIntError,
-    },
-    /// A number that names no policy.
-    #[error("policy {number}: {source:?}")]
-    UnknownPolicy {
-        /// The number given.
-        number: u8,
-        /// rapier's refusal.
-        source: UnknownCcdPersistentContactPolicy,
-    },
-    /// Relative motion given as neither `off`, `on` nor `bounded`.
-    #[error("relative motion '{0}': expected off, on or bounded")]
-    RelativeMotion(String),
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use rapier_pinned::{version::entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_ccd_eval::safety::{self, CellFigures, Verdict, REMAINING, SEED};
 use rapier_pinned_scenes::{shots, PartKind, TargetKind};
 

@@ -162,7 +162,7 @@ fn read_key(path: &Path) -> Result<SnapshotKey, String> {
 /// Every released physics-version with `all`, else `chosen`, else the current one.
 pub fn physics_versions(all: bool, chosen: &[PhysicsVersion]) -> Vec<PhysicsVersion> {
     if all {
-        rapier_pinned::version::table()
+        rapier_pinned::version_table()
             .iter()
             .map(|e| e.number)
             .collect()
@@ -187,10 +187,8 @@ pub fn catalog_scenes(names: &[String]) -> Result<Vec<&'static Scene>, String> {
         .collect()
 }
 
-/// A `--config` value, `POLICY:on` or `POLICY:off` (relative motion).
+/// A `--config` value, `POLICY:MODE` (`rapier_pinned::CcdConfig`'s form, e.g. `5:bounded`).
 pub fn ccd_config(text: &str) -> Result<rapier_pinned::CcdConfig, String> {
-    let (policy, rm) = text.split_once(':').ok_or_else(|| {
-        format!("config '{text}': expected POLICY:off, POLICY:on or POLICY:bounded")
-    })?;
-    rapier_pinned_ccd_eval::configs::parse(policy, rm).map_err(|e| e.to_string())
+    text.parse()
+        .map_err(|e: rapier_pinned::ParseCcdConfigError| e.to_string())
 }

@@ -2,7 +2,7 @@
 //! vectors regenerated.
 
 use rapier3d::prelude::*;
-use rapier_pinned_conformance::{conformance_dir, generator, sweep_check, vectors};
+use rapier_pinned_conformance::{conformance_dir, generator, sweep_check, sweep_vectors};
 
 use crate::failure::Failure;
 
@@ -23,7 +23,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// Regenerates conformance/sweeps/random.csv.
 fn write() -> Result<(), String> {
     let path = conformance_dir().join("sweeps/random.csv");
-    let csv = vectors::random_csv(&generator::random_cases(generator::SEED, generator::CASES));
+    let csv =
+        sweep_vectors::random_csv(&generator::random_cases(generator::SEED, generator::CASES));
     std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))
 }
 

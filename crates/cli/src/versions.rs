@@ -1,7 +1,9 @@
 //! `rapier-pinned versions`: the physics-version table and what changes between versions.
 
-use rapier_pinned::version::{self, diff_entries, PhysicsVersion, VersionEntry};
 use rapier_pinned::PHYSICS_VERSION_CURRENT;
+use rapier_pinned::{
+    diff_entries, entry, version_table, PhysicsVersion, VersionEntry, PATCH_SERIES,
+};
 
 use crate::failure::Failure;
 use crate::show::hex;
@@ -42,19 +44,16 @@ fn title(entry: &VersionEntry) -> String {
 /// digest), then, for each consecutive pair, every field that differs with both values.
 fn table() -> String {
     let mut out = String::new();
-    for entry in version::table() {
+    for entry in version_table() {
         let g = entry.gravity;
         out += &format!("{}\n", title(entry));
         out += &format!("  rapier3d       {}\n", entry.rapier3d);
         out += &format!("  parry3d        {}\n", entry.parry3d);
         out += &format!("  patch series   {}\n", entry.patch_series);
-        if entry.patch_series != version::PATCH_SERIES {
+        if entry.patch_series != PATCH_SERIES {
             // This build's patches differ from the released ones only in code, never in a
-            // trajectory: see `version::BIT_IDENTICAL_SERIES`.
-            out += &format!(
-                "  served by      {} (bit-identical)\n",
-                version::PATCH_SERIES
-            );
+            // trajectory: see `rapier_pinned::BIT_IDENTICAL_SERIES`.
+            out += &format!("  served by      {} (bit-identical)\n", PATCH_SERIES);
         }
         out += &format!("  scalar         {}\n", entry.scalar);
         out += &format!("  features       {}\n", entry.features.join(","));
@@ -77,7 +76,7 @@ fn table() -> String {
         );
         out += &format!("  entry digest   {}\n", hex(&entry.digest()));
     }
-    for pair in version::table().windows(2) {
+    for pair in version_table().windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         // The version number always differs; every other field that does is a change.
         let diffs: Vec<_> = diff_entries(a, b)
@@ -103,7 +102,7 @@ fn table() -> String {
 
 /// Every pinned field of physics-version `v`, one `name value` line each, then the entry digest.
 fn fields(v: PhysicsVersion) -> Result<String, String> {
-    let entry = version::entry(v).map_err(|e| format!("{e} (see `rapier-pinned versions`)"))?;
+    let entry = entry(v).map_err(|e| format!("{e} (see `rapier-pinned versions`)"))?;
     let fields = entry.fields();
     let width = fields.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     let mut out = format!("{}: {} pinned fields\n", title(entry), fields.len());

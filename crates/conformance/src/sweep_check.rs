@@ -160,11 +160,11 @@ impl Report {
 /// The engine check over every valid fixed case and every random case on disk.
 pub fn run_all(slop: Real) -> Result<(Report, Report), crate::ConformanceError> {
     let mut fixed = Report::default();
-    for case in crate::vectors::load_fixed()? {
+    for case in crate::sweep_vectors::load_fixed()? {
         fixed.add(&case.a.motion(), &case.b.motion(), slop);
     }
     let mut random = Report::default();
-    for (a, b, _) in crate::vectors::load_random()? {
+    for (a, b, _) in crate::sweep_vectors::load_random()? {
         random.add(&a, &b, slop);
     }
     Ok((fixed, random))

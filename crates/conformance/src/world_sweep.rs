@@ -457,12 +457,12 @@ pub fn run_all(
     params: &IntegrationParameters,
 ) -> Result<(WorldReport, WorldReport), ConformanceError> {
     let mut fixed = WorldReport::default();
-    for (i, case) in crate::vectors::load_fixed()?.iter().enumerate() {
+    for (i, case) in crate::sweep_vectors::load_fixed()?.iter().enumerate() {
         let label = || format!("fixed.json #{i} '{}'", case.name);
         fixed.add(&label, &case.a.motion(), &case.b.motion(), params);
     }
     let mut random = WorldReport::default();
-    for (i, (a, b, _)) in crate::vectors::load_random()?.iter().enumerate() {
+    for (i, (a, b, _)) in crate::sweep_vectors::load_random()?.iter().enumerate() {
         random.add(&|| format!("random.csv case {i}"), a, b, params);
     }
     Ok((fixed, random))

@@ -5,7 +5,7 @@ use rapier3d::prelude::IntegrationParameters;
 use rapier_pinned_conformance::generator::{random_cases, CASES, SEED};
 use rapier_pinned_conformance::oracle::{centre_distance, first_contact};
 use rapier_pinned_conformance::sweep_check::run_all;
-use rapier_pinned_conformance::vectors::{load_fixed, load_random, random_csv, Verdict};
+use rapier_pinned_conformance::sweep_vectors::{load_fixed, load_random, random_csv, Verdict};
 
 fn close(a: Verdict, b: Verdict) -> bool {
     match (a, b) {

@@ -3,7 +3,7 @@
 //! the standard determinism test of a rollback game (issue 31).
 
 use ggrs::{GgrsError, GgrsRequest, SessionBuilder};
-use rapier_pinned::{version, PhysicsVersion, PinnedWorld};
+use rapier_pinned::{version_table, PhysicsVersion, PinnedWorld};
 use rapier_pinned_ggrs::{arena, checksum, local_match, Bot, GgrsConfig, GgrsWorld, PlayerInput};
 
 const FRAMES: usize = 1000;
@@ -94,7 +94,7 @@ fn sync_test(game: &mut dyn Game, distance: usize) -> Result<Vec<u128>, String> 
 
 #[test]
 fn the_arena_passes_the_sync_test_at_check_distances_2_4_and_8_under_every_version() {
-    for entry in version::table() {
+    for entry in version_table() {
         let v = entry.number;
         // The same match stepped straight through, without GGRS: the sync test must end there.
         let straight = local_match(arena(v).unwrap(), SEED, PLAYERS, 0, FRAMES);

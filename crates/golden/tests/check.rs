@@ -262,7 +262,7 @@ fn a_pinned_world_steps_the_golden_trajectories_of_every_scene_it_adopts() {
     // The golden runs step the catalog's PhysicsWorld under the version's parameters; a game
     // steps a PinnedWorld. For every scene with the pinned gravity they must be the same steps.
     let mut adopted = 0;
-    for entry in rapier_pinned::version::table() {
+    for entry in rapier_pinned::version_table() {
         let config = rapier_pinned::WorldConfig::new(entry.number).unwrap();
         for scene in rapier_pinned_scenes::catalog() {
             let Ok(mut world) =
@@ -291,6 +291,6 @@ fn a_pinned_world_steps_the_golden_trajectories_of_every_scene_it_adopts() {
     }
     // pyramid, ball_drop, tower, bullets_vs_plates, vehicles, vehicles_clear, arena, arena_clear,
     // mixed_5000 under each of the four versions.
-    assert_eq!(adopted, 9 * rapier_pinned::version::table().len());
+    assert_eq!(adopted, 9 * rapier_pinned::version_table().len());
     assert_eq!(adopted, 36);
 }

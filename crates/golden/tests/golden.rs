@@ -6,7 +6,7 @@ use rapier_pinned_golden::{golden_dir, golden_scenes, text};
 
 #[test]
 fn every_scene_of_every_released_physics_version_steps_as_its_golden_file() {
-    for entry in rapier_pinned::version::table() {
+    for entry in rapier_pinned::version_table() {
         let version = entry.number;
         for scene in golden_scenes() {
             let golden = scene.record(version).unwrap();

@@ -14,15 +14,18 @@ use crate::wire::{ClientMsg, ServerMsg, WireError};
 /// Why a server ([`crate::server::serve`]), a client ([`crate::client::join`],
 /// [`crate::client::Lockstep::on_message`]) or a rollback
 /// ([`crate::rollback::Rollback::late_input`]) stopped.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum NetError {
     /// A frame could not be read or decoded: the connection failed or closed, or the peer does
     /// not speak this protocol.
-    Wire(WireError),
+    #[error("{0}")]
+    Wire(#[from] WireError),
     /// A socket operation failed: listening, accepting, setting a socket's options, sending.
-    Io(std::io::Error),
+    #[error("{0}")]
+    Io(#[source] std::io::Error),
     /// Connecting to the host at `addr`, or saying hello there, failed.
+    #[error("{addr}: {source}")]
     Connect {
         /// The host's address, as given.
         addr: String,
@@ -30,8 +33,10 @@ pub enum NetError {
         source: std::io::Error,
     },
     /// The log could not be written.
-    Log(std::io::Error),
+    #[error("{0}")]
+    Log(#[source] std::io::Error),
     /// The migration's snapshot could not be written to `path`.
+    #[error("{}: {source}", .path.display())]
     WriteSnapshot {
         /// The snapshot file.
         path: PathBuf,
@@ -39,6 +44,7 @@ pub enum NetError {
         source: std::io::Error,
     },
     /// A join point waited `timeout` at `tick` and no client came.
+    #[error("tick {tick}: no client joined within {timeout:?}")]
     NoClientJoined {
         /// The join point's tick.
         tick: u64,
@@ -46,16 +52,19 @@ pub enum NetError {
         timeout: Duration,
     },
     /// Clients were still connected `timeout` after the end.
+    #[error("clients still connected {timeout:?} after the end")]
     ClientsStillConnected {
         /// How long the end waited.
         timeout: Duration,
     },
     /// The server refused a client's hello (it sends the reason and goes on; the client sees
     /// [`NetError::Refused`]).
-    RefusedClient(Refusal),
+    #[error("{0}")]
+    RefusedClient(#[source] Refusal),
     /// The server refused this client's hello: `by` is `None` for the server joined first, the
     /// address of the new host after a migration. The reason is the server's text, as it came
     /// in [`ServerMsg::Refused`].
+    #[error("refused by {}: {reason}", .by.as_deref().unwrap_or("the server"))]
     Refused {
         /// The new host's address; `None`: the server joined first.
         by: Option<String>,
@@ -63,8 +72,10 @@ pub enum NetError {
         reason: String,
     },
     /// The server's snapshot failed the wrapper's checks.
-    Snapshot(rapier_pinned::Error),
+    #[error("refused the server's snapshot: {0} (kind: {kind})", kind = .0.kind())]
+    Snapshot(#[source] rapier_pinned::Error),
     /// The welcome's snapshot is at another tick than the welcome says.
+    #[error("the snapshot is at tick {snapshot}, the server said {welcome}")]
     SnapshotTick {
         /// The snapshot's tick.
         snapshot: u64,
@@ -72,6 +83,7 @@ pub enum NetError {
         welcome: u64,
     },
     /// The server found the client's digest for `tick` different from its own.
+    #[error("diverged at tick {tick}: server {server:016x}, client {client:016x}")]
     Diverged {
         /// The tick.
         tick: u64,
@@ -82,6 +94,10 @@ pub enum NetError {
     },
     /// At the goodbye the client is not at the server's tick and digest (the server's are in
     /// its goodbye, the client's are its own).
+    #[error(
+        "at the end: server tick {server_tick} digest {server_digest:016x}, client tick \
+         {client_tick} digest {client_digest:016x}"
+    )]
     EndMismatch {
         /// The server's last tick.
         server_tick: u64,
@@ -93,8 +109,10 @@ pub enum NetError {
         client_digest: u64,
     },
     /// The server sent a message out of order.
-    Protocol(Violation),
+    #[error("{0}")]
+    Protocol(#[source] Violation),
     /// A late input for a tick not yet stepped, or for tick 0 (no step goes into it).
+    #[error("input for tick {tick}; the world is at tick {now}")]
     LateInputNotStepped {
         /// The input's tick.
         tick: u64,
@@ -102,6 +120,7 @@ pub enum NetError {
         now: u64,
     },
     /// A late input for a tick older than the ring keeps.
+    #[error("input for tick {tick} is older than the {kept} ticks kept")]
     LateInputTooOld {
         /// The input's tick.
         tick: u64,
@@ -109,103 +128,24 @@ pub enum NetError {
         kept: usize,
     },
     /// The rollback ring's own snapshot was refused on restore.
-    Restore(rapier_pinned::Error),
-}
-
-impl std::fmt::Display for NetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NetError::Wire(e) => write!(f, "{e}"),
-            NetError::Io(e) | NetError::Log(e) => write!(f, "{e}"),
-            NetError::Connect { addr, source } => write!(f, "{addr}: {source}"),
-            NetError::WriteSnapshot { path, source } => write!(f, "{}: {source}", path.display()),
-            NetError::NoClientJoined { tick, timeout } => {
-                write!(f, "tick {tick}: no client joined within {timeout:?}")
-            }
-            NetError::ClientsStillConnected { timeout } => {
-                write!(f, "clients still connected {timeout:?} after the end")
-            }
-            NetError::RefusedClient(r) => write!(f, "{r}"),
-            NetError::Refused { by: None, reason } => {
-                write!(f, "refused by the server: {reason}")
-            }
-            NetError::Refused {
-                by: Some(addr),
-                reason,
-            } => write!(f, "refused by {addr}: {reason}"),
-            NetError::Snapshot(e) => {
-                write!(f, "refused the server's snapshot: {e} (kind: {})", e.kind())
-            }
-            NetError::SnapshotTick { snapshot, welcome } => write!(
-                f,
-                "the snapshot is at tick {snapshot}, the server said {welcome}"
-            ),
-            NetError::Diverged {
-                tick,
-                server,
-                client,
-            } => write!(
-                f,
-                "diverged at tick {tick}: server {server:016x}, client {client:016x}"
-            ),
-            NetError::EndMismatch {
-                server_tick,
-                server_digest,
-                client_tick,
-                client_digest,
-            } => write!(
-                f,
-                "at the end: server tick {server_tick} digest {server_digest:016x}, client tick \
-                 {client_tick} digest {client_digest:016x}"
-            ),
-            NetError::Protocol(v) => write!(f, "{v}"),
-            NetError::LateInputNotStepped { tick, now } => {
-                write!(f, "input for tick {tick}; the world is at tick {now}")
-            }
-            NetError::LateInputTooOld { tick, kept } => {
-                write!(
-                    f,
-                    "input for tick {tick} is older than the {kept} ticks kept"
-                )
-            }
-            NetError::Restore(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for NetError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            NetError::Wire(e) => Some(e),
-            NetError::Io(e) | NetError::Log(e) => Some(e),
-            NetError::Connect { source, .. } | NetError::WriteSnapshot { source, .. } => {
-                Some(source)
-            }
-            NetError::RefusedClient(r) => Some(r),
-            NetError::Snapshot(e) | NetError::Restore(e) => Some(e),
-            NetError::Protocol(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-impl From<WireError> for NetError {
-    fn from(e: WireError) -> Self {
-        NetError::Wire(e)
-    }
+    #[error("{0}")]
+    Restore(#[source] rapier_pinned::Error),
 }
 
 /// A message the server should not have sent then ([`NetError::Protocol`]); the message is
 /// kept whole.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Violation {
     /// A message after the session ended.
+    #[error("the session has ended; got {0:?}")]
     AfterEnd(Box<ServerMsg>),
     /// The first message is neither a welcome nor a refusal.
+    #[error("expected a welcome, got {0:?}")]
     NotWelcome(Box<ServerMsg>),
     /// The new host at `addr` answered neither with the resumption at the migration's tick
     /// nor with a refusal.
+    #[error("expected a resumption from {addr}, got {got:?}")]
     NotResumption {
         /// The new host.
         addr: String,
@@ -213,8 +153,10 @@ pub enum Violation {
         got: Box<ServerMsg>,
     },
     /// A message a playing client does not take (a second welcome, ...).
+    #[error("unexpected {0:?}")]
     Unexpected(Box<ServerMsg>),
     /// A tick that is not the one after the client's.
+    #[error("tick {tick} after tick {after}")]
     TickOutOfOrder {
         /// The tick sent.
         tick: u64,
@@ -222,6 +164,7 @@ pub enum Violation {
         after: u64,
     },
     /// A migration at another tick than the client's.
+    #[error("migration at tick {tick}, the client is at {client}")]
     MigrationTick {
         /// The migration's tick.
         tick: u64,
@@ -229,44 +172,26 @@ pub enum Violation {
         client: u64,
     },
     /// The client was to play or resume (`doing`) but holds no world (a bug of the client).
+    #[error("{doing} without a world")]
     NoWorld {
         /// `playing` or `resuming`.
         doing: &'static str,
     },
 }
 
-impl std::fmt::Display for Violation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Violation::AfterEnd(msg) => write!(f, "the session has ended; got {msg:?}"),
-            Violation::NotWelcome(msg) => write!(f, "expected a welcome, got {msg:?}"),
-            Violation::NotResumption { addr, got } => {
-                write!(f, "expected a resumption from {addr}, got {got:?}")
-            }
-            Violation::Unexpected(msg) => write!(f, "unexpected {msg:?}"),
-            Violation::TickOutOfOrder { tick, after } => {
-                write!(f, "tick {tick} after tick {after}")
-            }
-            Violation::MigrationTick { tick, client } => {
-                write!(f, "migration at tick {tick}, the client is at {client}")
-            }
-            Violation::NoWorld { doing } => write!(f, "{doing} without a world"),
-        }
-    }
-}
-
-impl std::error::Error for Violation {}
-
 /// Why the server refuses a client's hello ([`NetError::RefusedClient`]): the text is the reason
 /// it sends in [`ServerMsg::Refused`] and logs.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Refusal {
     /// The first frame could not be read or is not a message.
-    BadHello(WireError),
+    #[error("bad hello: {0}")]
+    BadHello(#[source] WireError),
     /// The first message is not a hello.
+    #[error("expected a hello, got {0:?}")]
     NotHello(Box<ClientMsg>),
     /// The client's physics-version is not the match's.
+    #[error("physics-version {client}; this match runs physics-version {server}")]
     PhysicsVersion {
         /// The client's.
         client: PhysicsVersion,
@@ -275,6 +200,7 @@ pub enum Refusal {
     },
     /// The client's game settings are not the match's: every field that differs (the match's
     /// value is `pinned`), and the match's settings.
+    #[error("settings differ from this match's: {} (the match runs {server})", joined(.differ))]
     Settings {
         /// The fields that differ.
         differ: Vec<FieldDiff>,
@@ -282,6 +208,7 @@ pub enum Refusal {
         server: GameSettings,
     },
     /// The client's match id is not the server's.
+    #[error("match {client}; this server runs match {server}")]
     Match {
         /// The client's.
         client: u64,
@@ -290,6 +217,7 @@ pub enum Refusal {
     },
     /// The client's world is not on the match's level (or on one when the match is on none):
     /// it lacks the level's bytes, or holds another level.
+    #[error("{}", level_mismatch(.client, .server))]
     Level {
         /// The client's.
         client: Option<LevelId>,
@@ -297,6 +225,7 @@ pub enum Refusal {
         server: Option<LevelId>,
     },
     /// A reconnection at another tick than the match's.
+    #[error("resume at tick {client}; the match is at tick {server}")]
     ResumeTick {
         /// The client's.
         client: u64,
@@ -304,23 +233,27 @@ pub enum Refusal {
         server: u64,
     },
     /// A reconnection in a seat that is taken or not one of the [`PLAYERS`].
+    #[error("resume as player {player}, which is taken or not one of the {PLAYERS}")]
     ResumeSeat {
         /// The seat asked for.
         player: u32,
     },
     /// No whole hello within the deadline after the connection (however its bytes came).
+    #[error("no hello within {timeout:?} of connecting")]
     NoHello {
         /// The deadline, from the connection.
         timeout: Duration,
     },
     /// The handshake was the oldest under way when a new connection came with as many under way
     /// as the server takes at once ([`crate::admission::MAX_PENDING`]): it was cut to make room.
+    #[error("cut to make room: no hello yet, the oldest of {max} handshakes under way")]
     Evicted {
         /// The cap.
         max: usize,
     },
     /// As many handshakes as the server takes at once from one address are under way
     /// ([`crate::admission::MAX_PENDING_PER_ADDRESS`]).
+    #[error("too many handshakes under way from {ip} (at most {max} at once); try again later")]
     BusyAddress {
         /// The address.
         ip: IpAddr,
@@ -328,76 +261,28 @@ pub enum Refusal {
         max: usize,
     },
     /// The match ended before the client was seated.
+    #[error("the match is over")]
     Over,
 }
 
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refusal::BadHello(e) => write!(f, "bad hello: {e}"),
-            Refusal::NotHello(msg) => write!(f, "expected a hello, got {msg:?}"),
-            Refusal::PhysicsVersion { client, server } => write!(
-                f,
-                "physics-version {client}; this match runs physics-version {server}"
-            ),
-            Refusal::Level {
-                client,
-                server: Some(server),
-            } => match client {
-                None => write!(f, "this match is on level {server}, which the client lacks"),
-                Some(client) => write!(
-                    f,
-                    "the client is on level {client}; this match is on level {server}"
-                ),
-            },
-            Refusal::Level {
-                client,
-                server: None,
-            } => write!(
-                f,
-                "the client is on level {}; this match is on no level",
-                client.map_or("none".to_string(), |c| c.to_string())
-            ),
-            Refusal::Settings { differ, server } => {
-                let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-                write!(
-                    f,
-                    "settings differ from this match's: {} (the match runs {server})",
-                    list.join("; ")
-                )
-            }
-            Refusal::Match { client, server } => {
-                write!(f, "match {client}; this server runs match {server}")
-            }
-            Refusal::ResumeTick { client, server } => {
-                write!(f, "resume at tick {client}; the match is at tick {server}")
-            }
-            Refusal::ResumeSeat { player } => write!(
-                f,
-                "resume as player {player}, which is taken or not one of the {PLAYERS}"
-            ),
-            Refusal::NoHello { timeout } => {
-                write!(f, "no hello within {timeout:?} of connecting")
-            }
-            Refusal::Evicted { max } => write!(
-                f,
-                "cut to make room: no hello yet, the oldest of {max} handshakes under way"
-            ),
-            Refusal::BusyAddress { ip, max } => write!(
-                f,
-                "too many handshakes under way from {ip} (at most {max} at once); try again later"
-            ),
-            Refusal::Over => write!(f, "the match is over"),
-        }
-    }
+/// The differing fields of [`Refusal::Settings`], each as it prints, joined by `; `.
+fn joined(differ: &[FieldDiff]) -> String {
+    let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+    list.join("; ")
 }
 
-impl std::error::Error for Refusal {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Refusal::BadHello(e) => Some(e),
-            _ => None,
+/// The text of [`Refusal::Level`]: three sentences, by which side is on a level (too many
+/// cases for one `#[error]` format).
+fn level_mismatch(client: &Option<LevelId>, server: &Option<LevelId>) -> String {
+    match (client, server) {
+        (None, Some(server)) => format!("this match is on level {server}, which the client lacks"),
+        (Some(client), Some(server)) => {
+            format!("the client is on level {client}; this match is on level {server}")
         }
+        (client, None) => format!(
+            "the client is on level {}; this match is on no level",
+            client.map_or("none".to_string(), |c| c.to_string())
+        ),
     }
 }
 

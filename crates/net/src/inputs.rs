@@ -125,20 +125,29 @@ fn bounds(action: &Action) -> (&'static str, [f32; 3], f32, &'static str) {
 
 /// Why the server does not take a client's inputs for a tick: [`check`]'s reasons, and the
 /// server's about the tick (`ServerMsg::InputRefused` carries the text; the session goes on).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum InputRefusal {
     /// More than [`MAX_INPUTS`] inputs in one message.
+    #[error("{count} inputs; at most {MAX_INPUTS} per message")]
     TooMany {
         /// How many.
         count: usize,
     },
     /// An input from a spectator, who owns no body.
+    #[error("body {}v{}: a spectator owns no body", .body.0, .body.1)]
     Spectator {
         /// The body it names.
         body: (u32, u32),
     },
     /// An input on a body the player does not own ([`body_of`] is the one it owns).
+    #[error(
+        "body {}v{} is not player {player}'s (it owns body {}v{})",
+        .body.0,
+        .body.1,
+        body_of(*.player).0,
+        body_of(*.player).1
+    )]
     NotOwned {
         /// The body it names.
         body: (u32, u32),
@@ -146,6 +155,7 @@ pub enum InputRefusal {
         player: u32,
     },
     /// A vector that is not finite.
+    #[error("{}", non_finite(*.body, .action))]
     NonFinite {
         /// The body.
         body: (u32, u32),
@@ -153,6 +163,7 @@ pub enum InputRefusal {
         action: Action,
     },
     /// A vector longer than [`MAX_IMPULSE`] or [`MAX_VELOCITY`].
+    #[error("{}", too_large(*.body, .action, *.length))]
     TooLarge {
         /// The body.
         body: (u32, u32),
@@ -162,6 +173,7 @@ pub enum InputRefusal {
         length: f64,
     },
     /// Inputs for a tick the match has already stepped (it is at `now`).
+    #[error("tick {tick} is already stepped: {}", takes(*.now))]
     Stepped {
         /// The inputs' tick.
         tick: u64,
@@ -169,6 +181,7 @@ pub enum InputRefusal {
         now: u64,
     },
     /// Inputs for a tick more than [`INPUT_WINDOW`] ticks after the next.
+    #[error("tick {tick} is too far ahead: {}", takes(*.now))]
     TooFarAhead {
         /// The inputs' tick.
         tick: u64,
@@ -176,68 +189,34 @@ pub enum InputRefusal {
         now: u64,
     },
     /// A second set of inputs for the same tick.
+    #[error("inputs for tick {tick} came already")]
     Repeated {
         /// The tick.
         tick: u64,
     },
 }
 
-impl std::fmt::Display for InputRefusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let takes = |now: u64| {
-            format!(
-                "the match is at tick {now} and takes ticks {} to {}",
-                now + 1,
-                now + 1 + INPUT_WINDOW
-            )
-        };
-        match self {
-            InputRefusal::TooMany { count } => {
-                write!(f, "{count} inputs; at most {MAX_INPUTS} per message")
-            }
-            InputRefusal::Spectator { body: (i, g) } => {
-                write!(f, "body {i}v{g}: a spectator owns no body")
-            }
-            InputRefusal::NotOwned {
-                body: (i, g),
-                player,
-            } => {
-                let (oi, og) = body_of(*player);
-                write!(
-                    f,
-                    "body {i}v{g} is not player {player}'s (it owns body {oi}v{og})"
-                )
-            }
-            InputRefusal::NonFinite {
-                body: (i, g),
-                action,
-            } => {
-                let (what, v, _, _) = bounds(action);
-                write!(f, "non-finite {what} {v:?} on body {i}v{g}")
-            }
-            InputRefusal::TooLarge {
-                body: (i, g),
-                action,
-                length,
-            } => {
-                let (what, _, max, unit) = bounds(action);
-                write!(
-                    f,
-                    "{what} of {length:.1} {unit} on body {i}v{g} exceeds {max} {unit}"
-                )
-            }
-            InputRefusal::Stepped { tick, now } => {
-                write!(f, "tick {tick} is already stepped: {}", takes(*now))
-            }
-            InputRefusal::TooFarAhead { tick, now } => {
-                write!(f, "tick {tick} is too far ahead: {}", takes(*now))
-            }
-            InputRefusal::Repeated { tick } => write!(f, "inputs for tick {tick} came already"),
-        }
-    }
+/// The text of [`InputRefusal::NonFinite`], naming the action by [`bounds`].
+fn non_finite((i, g): (u32, u32), action: &Action) -> String {
+    let (what, v, _, _) = bounds(action);
+    format!("non-finite {what} {v:?} on body {i}v{g}")
 }
 
-impl std::error::Error for InputRefusal {}
+/// The text of [`InputRefusal::TooLarge`], with the action's name, bound and unit by [`bounds`].
+fn too_large((i, g): (u32, u32), action: &Action, length: f64) -> String {
+    let (what, _, max, unit) = bounds(action);
+    format!("{what} of {length:.1} {unit} on body {i}v{g} exceeds {max} {unit}")
+}
+
+/// The ticks a match at `now` takes inputs for ([`InputRefusal::Stepped`],
+/// [`InputRefusal::TooFarAhead`]).
+fn takes(now: u64) -> String {
+    format!(
+        "the match is at tick {now} and takes ticks {} to {}",
+        now + 1,
+        now + 1 + INPUT_WINDOW
+    )
+}
 
 /// What a player whose inputs for a tick are missing gets: the velocity targets of its last
 /// confirmed set. Impulses are one-shot (a shot, a jump) and are not repeated.

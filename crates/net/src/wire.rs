@@ -108,65 +108,49 @@ pub enum ServerMsg {
 }
 
 /// Why a frame could not be read or decoded.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum WireError {
     /// The socket failed or closed.
-    Io(std::io::Error),
+    #[error("connection: {0}")]
+    Io(#[source] std::io::Error),
     /// The frame does not start with [`MAGIC`] (the four bytes found).
+    #[error("not a rapier-pinned frame (first bytes {0:02x?})")]
     BadMagic([u8; 4]),
     /// The frame's protocol version is not [`PROTOCOL_VERSION`].
+    #[error("wire protocol version {0}; this build speaks version {PROTOCOL_VERSION}")]
     UnknownVersion(u16),
     /// The length prefix exceeds [`MAX_FRAME`].
+    #[error("frame of {0} bytes exceeds the limit {MAX_FRAME}")]
     TooLarge(u32),
     /// The length prefix of a client's message exceeds [`MAX_CLIENT_FRAME`]
     /// ([`read_client_frame`]).
+    #[error("frame of {0} bytes exceeds the limit {MAX_CLIENT_FRAME} of a client's message")]
     ClientTooLarge(u32),
     /// The frame is not a message of this protocol: bincode's message, kept as text (another
     /// library's, of no structure this crate defines).
+    #[error("undecodable message: {0}")]
     Undecodable(String),
     /// A buffer given to [`decode_frame`] is not exactly one frame: `found` bytes where the
     /// header announces a frame of `frame` bytes (or, shorter than a header, needs at least
     /// [`HEADER_LEN`]).
+    #[error("{}", length_mismatch(*.frame, *.found))]
     Length { frame: u64, found: usize },
     /// The message cannot be sent: its encoding exceeds [`MAX_FRAME`] (bincode's message, or
     /// the encoding's size in bytes).
+    #[error("message larger than a frame: {0}")]
     Unencodable(String),
 }
 
-impl std::fmt::Display for WireError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WireError::Io(e) => write!(f, "connection: {e}"),
-            WireError::BadMagic(m) => write!(f, "not a rapier-pinned frame (first bytes {m:02x?})"),
-            WireError::UnknownVersion(v) => write!(
-                f,
-                "wire protocol version {v}; this build speaks version {PROTOCOL_VERSION}"
-            ),
-            WireError::TooLarge(n) => write!(f, "frame of {n} bytes exceeds the limit {MAX_FRAME}"),
-            WireError::ClientTooLarge(n) => write!(
-                f,
-                "frame of {n} bytes exceeds the limit {MAX_CLIENT_FRAME} of a client's message"
-            ),
-            WireError::Undecodable(e) => write!(f, "undecodable message: {e}"),
-            WireError::Length { frame, found } if (*found as u64) < *frame => {
-                write!(f, "truncated frame: {found} bytes of {frame}")
-            }
-            WireError::Length { frame, found } => write!(
-                f,
-                "{} bytes after a frame of {frame} bytes: one message is one frame",
-                *found as u64 - frame
-            ),
-            WireError::Unencodable(e) => write!(f, "message larger than a frame: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for WireError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            WireError::Io(e) => Some(e),
-            _ => None,
-        }
+/// The text of [`WireError::Length`]: a truncated frame, or bytes after one (two sentences, by
+/// which side of `frame` `found` is on: more than one `#[error]` format).
+fn length_mismatch(frame: u64, found: usize) -> String {
+    if (found as u64) < frame {
+        format!("truncated frame: {found} bytes of {frame}")
+    } else {
+        format!(
+            "{} bytes after a frame of {frame} bytes: one message is one frame",
+            found as u64 - frame
+        )
     }
 }
 

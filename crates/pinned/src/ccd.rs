@@ -7,13 +7,18 @@
 //! thin-part evaluation, its bench and examples, the CLI's `perturbation` table, the tests of the
 //! two settings) builds it here, from upstream's defaults, a physics-version of the table or any
 //! pair of settings, and writes it into parameters with [`CcdConfig::apply`]. The evaluation's
-//! own names for configurations (the six combinations it measures, their table label, their
-//! `POLICY on|off` command-line form) are in `rapier_pinned_ccd_eval::configs`.
-//! The physics-version table ([`crate::version`]) stays the source of each version's settings.
+//! own names for configurations (the six combinations it measures, their table label) are in
+//! `rapier_pinned_ccd_eval::configs`; their command-line form, `POLICY:MODE` (`5:bounded`), is
+//! read here ([`CcdConfig`]'s `FromStr`), for every tool that takes one.
+//! The physics-version table (`version.rs`, [`crate::version_table`]) stays the source of each version's settings.
 
 use crate::error::Error;
 use crate::version::{entry, PhysicsVersion, PHYSICS_VERSION_CURRENT};
-use rapier3d::dynamics::{CcdPersistentContactPolicy, CcdRelativeMotion, IntegrationParameters};
+use rapier3d::dynamics::{
+    CcdPersistentContactPolicy, CcdRelativeMotion, IntegrationParameters,
+    UnknownCcdPersistentContactPolicy,
+};
+use std::str::FromStr;
 
 /// The pair (`ccd_relative_motion`, `ccd_persistent_contact_policy`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,6 +81,69 @@ impl CcdConfig {
         let mut params = IntegrationParameters::default();
         self.apply(&mut params);
         params
+    }
+}
+
+/// Why a `POLICY:MODE` text is not a [`CcdConfig`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseCcdConfigError {
+    /// No `:` between the policy and the mode.
+    #[error("config '{0}': expected POLICY:off, POLICY:on or POLICY:bounded")]
+    Form(String),
+    /// A policy that is not a number.
+    #[error("policy '{text}': {source}")]
+    PolicyNotANumber {
+        /// The text given.
+        text: String,
+        /// Why it is not a `u8`.
+        source: std::num::ParseIntError,
+    },
+    /// A number that names no policy.
+    #[error("policy {number}: {source}")]
+    UnknownPolicy {
+        /// The number given.
+        number: u8,
+        /// rapier's refusal.
+        source: UnknownCcdPersistentContactPolicy,
+    },
+    /// Relative motion given as neither `off`, `on` nor `bounded`.
+    #[error("relative motion '{0}': expected off, on or bounded")]
+    RelativeMotion(String),
+}
+
+impl CcdConfig {
+    /// Reads a policy number (`0` to `5`) and a relative-motion mode (`off`, `on` or `bounded`),
+    /// the two halves of the `POLICY:MODE` form.
+    pub fn from_parts(policy: &str, mode: &str) -> Result<CcdConfig, ParseCcdConfigError> {
+        let number: u8 =
+            policy
+                .parse()
+                .map_err(|source| ParseCcdConfigError::PolicyNotANumber {
+                    text: policy.to_string(),
+                    source,
+                })?;
+        let policy = CcdPersistentContactPolicy::try_from(number)
+            .map_err(|source| ParseCcdConfigError::UnknownPolicy { number, source })?;
+        let relative_motion = match mode {
+            "off" => CcdRelativeMotion::Off,
+            "on" => CcdRelativeMotion::On,
+            "bounded" => CcdRelativeMotion::Bounded,
+            other => return Err(ParseCcdConfigError::RelativeMotion(other.to_string())),
+        };
+        Ok(CcdConfig::new(relative_motion, policy))
+    }
+}
+
+impl FromStr for CcdConfig {
+    type Err = ParseCcdConfigError;
+
+    /// `POLICY:MODE`, e.g. `5:bounded` (physics-version 4's settings) or `0:off` (upstream's).
+    fn from_str(text: &str) -> Result<CcdConfig, ParseCcdConfigError> {
+        let (policy, mode) = text
+            .split_once(':')
+            .ok_or_else(|| ParseCcdConfigError::Form(text.to_string()))?;
+        CcdConfig::from_parts(policy, mode)
     }
 }
 

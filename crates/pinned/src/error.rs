@@ -299,9 +299,6 @@ impl From<LevelError> for Error {
     }
 }
 
-/// The errors a restore returns (the same enum as [`Error`]).
-pub type RestoreError = Error;
-
 impl ErrorKind {
     /// Every kind, in declaration order.
     pub const ALL: &'static [ErrorKind] = <ErrorKind as strum::VariantArray>::VARIANTS;

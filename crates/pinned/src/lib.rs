@@ -1,21 +1,29 @@
 //! rapier-pinned: a rapier3d world pinned to a *physics-version*, for authoritative multiplayer
 //! servers, their clients and replays. The protocol is specified in `docs/protocol.md`.
 //!
-//! - [`version`]: the physics-version table. Each released entry pins everything that changes a
-//!   trajectory (upstream versions, the patch-series hash, scalar, features, every
-//!   `IntegrationParameters` field, parry's `CORE_FRACTION`, the default gravity) and what a
-//!   game may choose ([`Choices`]); a test pins its digest.
+//! - The physics-version table ([`version_table`], [`entry`]): each released [`VersionEntry`]
+//!   pins everything that changes a trajectory (upstream versions, the patch-series hash, scalar,
+//!   features, every `IntegrationParameters` field, parry's `CORE_FRACTION`, the default gravity)
+//!   and what a game may choose ([`Choices`]); a test pins its digest. Every public name has one
+//!   path: the crate's root.
 //! - [`WorldConfig`]: a physics-version plus the per-world choices the protocol allows: the
 //!   game's [`GameSettings`] (gravity, tick rate, length unit, within the version's [`Choices`])
 //!   and the `match_id`. Both are in the config digest, so a snapshot of other settings or of
 //!   another match is refused.
 //! - [`PinnedWorld`]: the world. No API changes its config: no `&mut IntegrationParameters`,
 //!   no `&mut PhysicsWorld`, no public field.
-//! - Snapshots ([`PinnedWorld::snapshot`], [`PinnedWorld::snapshot_compressed`],
-//!   [`PinnedWorld::restore`], [`PinnedWorld::restore_into`], [`inspect`]): a fixed header with
-//!   checksum and optional MAC, then the world in bincode — stored as it is (format 1) or
-//!   LZ4-compressed (format 2, about 4× smaller); a restore reads both and validates everything
-//!   before touching anything.
+//! - Snapshots: a fixed header with checksum and optional MAC, then the world's payload
+//!   (`docs/protocol.md` §3). A restore ([`PinnedWorld::restore`], [`PinnedWorld::restore_into`])
+//!   reads every format and validates everything before touching anything; [`inspect`] reads a
+//!   header. Four formats:
+//!   - format 1 ([`FORMAT_VERSION`], [`PinnedWorld::snapshot`]): the world in bincode, stored as
+//!     it is;
+//!   - format 2 ([`FORMAT_VERSION_2`], [`PinnedWorld::snapshot_compressed`]): format 1
+//!     LZ4-compressed, about 4× smaller;
+//!   - format 3 ([`FORMAT_VERSION_3`], [`PinnedWorld::snapshot_linked`]): the world with its
+//!     [`Level`] by reference (the level's id, not its shapes), a shared shape once;
+//!   - format 4 ([`FORMAT_VERSION_4`], [`PinnedWorld::snapshot_delta`]): a delta against a
+//!     [`Baseline`] the receiver holds.
 //!
 //! ```
 //! use rapier3d::prelude::*;
@@ -44,7 +52,7 @@
 //!
 //! `enhanced-determinism` is enabled by this crate's own dependency line on rapier3d, so a build
 //! of rapier-pinned without it cannot exist (compile-time). The soft-body `fem` feature changes
-//! `IntegrationParameters`; the exhaustive field lists of [`version`] then fail to compile, so a
+//! `IntegrationParameters`; the exhaustive field lists of the table ([`param_fields`]) then fail to compile, so a
 //! build with it cannot exist either.
 //!
 //! No global or thread-local mutable state; no hash-map iteration decides any byte.
@@ -64,17 +72,16 @@ mod settings;
 mod snapshot;
 mod upstream;
 mod validate;
-pub mod version;
+mod version;
 mod world;
 
 pub use baseline::{Baseline, BaselineId};
-pub use ccd::CcdConfig;
+pub use ccd::{CcdConfig, ParseCcdConfigError};
 pub use codec::DecompressionError;
 pub use config::{diff_world, WorldConfig};
 pub use diff::{FieldDiff, FieldValue, Fields};
 pub use error::{
-    Allowed, BodyOrCollider, ConfigError, Error, ErrorKind, ParseErrorKindError, RestoreError,
-    SettingValue,
+    Allowed, BodyOrCollider, ConfigError, Error, ErrorKind, ParseErrorKindError, SettingValue,
 };
 pub use format::{
     FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_3,
@@ -82,6 +89,7 @@ pub use format::{
 };
 pub use level::{Level, LevelError, LevelId, LEVEL_FORMAT, LEVEL_MAGIC};
 pub use link::LinkError;
+pub use physics_version::{ParsePhysicsVersionError, PhysicsVersion};
 pub use settings::{Choices, GameSettings};
 pub use snapshot::{
     inspect, recorded_params, recorded_params_against, recorded_params_on, SnapshotInfo,
@@ -89,7 +97,9 @@ pub use snapshot::{
 };
 pub use upstream::import_upstream;
 pub use version::{
-    entry, ParsePhysicsVersionError, PhysicsVersion, VersionEntry, PHYSICS_VERSION_CURRENT,
+    diff_entries, entry, param_fields, serves, version_table, VersionEntry, BIT_IDENTICAL_SERIES,
+    PATCH_SERIES, PHYSICS_VERSION_CURRENT, RELEASED_SERIES_1_2, RELEASED_SERIES_3,
+    RELEASED_SERIES_4,
 };
 pub use world::PinnedWorld;
 

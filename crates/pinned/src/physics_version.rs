@@ -1,7 +1,7 @@
 //! [`PhysicsVersion`]: the number a client announces and a snapshot carries, as a type of its
 //! own. A leaf module, so that the errors can carry one; which versions are released, their
 //! names ([`PhysicsVersion::V1`], [`PhysicsVersion::CURRENT`]) and what each pins are the
-//! table's, in [`crate::version`].
+//! table's, in `version.rs` ([`crate::version_table`]).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

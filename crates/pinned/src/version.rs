@@ -10,7 +10,7 @@
 use crate::codec;
 use crate::diff::{diff_fields, gravity_fields, FieldDiff, FieldValue, Fields};
 use crate::error::Error;
-pub use crate::physics_version::{ParsePhysicsVersionError, PhysicsVersion};
+pub use crate::physics_version::PhysicsVersion;
 use crate::settings::{Choices, GameSettings};
 use rapier3d::dynamics::{
     CcdPersistentContactPolicy, CcdRelativeMotion, FrictionModel, IntegrationParameters,
@@ -310,7 +310,7 @@ static TABLE: [VersionEntry; 4] = [
 ];
 
 /// Every released entry, oldest first.
-pub fn table() -> &'static [VersionEntry] {
+pub fn version_table() -> &'static [VersionEntry] {
     &TABLE
 }
 
@@ -751,7 +751,7 @@ mod tests {
         );
         assert_eq!(PHYSICS_VERSION_CURRENT, PhysicsVersion::CURRENT);
         assert_eq!(
-            table().last().map(|e| e.number),
+            version_table().last().map(|e| e.number),
             Some(PhysicsVersion::CURRENT)
         );
     }

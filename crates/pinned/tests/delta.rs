@@ -26,7 +26,7 @@ fn sealed(baseline: &Baseline, tick: u64, stream: &[u8]) -> Vec<u8> {
 #[test]
 fn every_scene_restores_from_a_delta_against_what_the_receiver_restored() {
     for scene in catalog() {
-        for version in rapier_pinned::version::table().iter().map(|e| e.number) {
+        for version in rapier_pinned::version_table().iter().map(|e| e.number) {
             let config = WorldConfig::new(version).unwrap().with_match_id(MATCH);
             let mut built = scene.build(config.params());
             built.gravity = config.gravity();

@@ -37,7 +37,7 @@ fn on_level(version: PhysicsVersion, steps: usize) -> (PinnedWorld, Level) {
 #[test]
 fn every_scene_restores_the_same_world() {
     for scene in catalog() {
-        for version in rapier_pinned::version::table().iter().map(|e| e.number) {
+        for version in rapier_pinned::version_table().iter().map(|e| e.number) {
             let config = WorldConfig::new(version).unwrap().with_match_id(MATCH);
             let mut built = scene.build(config.params());
             built.gravity = Vector::from_array(config.entry().gravity);

@@ -5,8 +5,8 @@ mod common;
 
 use common::{config, flipped_header_kind, snapshot_of, tower, SplitMix, Tally, MATCH, VERSION};
 use rapier3d::prelude::*;
+use rapier_pinned::param_fields;
 use rapier_pinned::testing::seal;
-use rapier_pinned::version::param_fields;
 use rapier_pinned::{
     import_upstream, inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey,
     WorldConfig, HEADER_LEN, PAYLOAD_LIMIT,

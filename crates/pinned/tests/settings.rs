@@ -4,8 +4,8 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::{
-    version, ConfigError, Error, ErrorKind, GameSettings, PhysicsVersion, PinnedWorld, SnapshotKey,
-    WorldConfig, PHYSICS_VERSION_CURRENT,
+    entry, version_table, ConfigError, Error, ErrorKind, GameSettings, PhysicsVersion, PinnedWorld,
+    SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_scenes::{catalog, state_digest};
 
@@ -23,7 +23,7 @@ fn ball_world(config: WorldConfig) -> PinnedWorld {
 }
 
 fn defaults(version: PhysicsVersion) -> GameSettings {
-    version::entry(version).unwrap().default_settings()
+    entry(version).unwrap().default_settings()
 }
 
 /// Each choosable field changed alone from the defaults: the field's name as `ConfigMismatch`
@@ -63,7 +63,7 @@ fn text(x: f32) -> String {
 
 #[test]
 fn the_defaults_are_the_released_values_and_keep_the_released_digest() {
-    for entry in version::table() {
+    for entry in version_table() {
         let d = entry.default_settings();
         assert_eq!(d.dt().to_bits(), entry.params().dt.to_bits());
         assert_eq!(d.gravity.map(f32::to_bits), entry.gravity.map(f32::to_bits));

@@ -4,11 +4,11 @@
 mod series;
 
 use rapier3d::prelude::*;
-use rapier_pinned::version::{
-    diff_entries, param_fields, serves, table, BIT_IDENTICAL_SERIES, PATCH_SERIES,
-    RELEASED_SERIES_1_2, RELEASED_SERIES_3, RELEASED_SERIES_4,
+use rapier_pinned::{
+    diff_entries, entry, param_fields, serves, version_table, ErrorKind, PhysicsVersion,
+    WorldConfig, BIT_IDENTICAL_SERIES, PATCH_SERIES, PHYSICS_VERSION_CURRENT, RELEASED_SERIES_1_2,
+    RELEASED_SERIES_3, RELEASED_SERIES_4,
 };
-use rapier_pinned::{entry, ErrorKind, PhysicsVersion, WorldConfig, PHYSICS_VERSION_CURRENT};
 use series::patch_series_hash;
 use std::path::Path;
 
@@ -47,11 +47,14 @@ fn released_digests_are_pinned() {
         assert_eq!(found, digest, "physics-version {number} changed");
     }
     assert_eq!(
-        table().len(),
+        version_table().len(),
         PINNED_DIGESTS.len(),
         "every entry has a pinned digest"
     );
-    assert_eq!(table().last().unwrap().number, PHYSICS_VERSION_CURRENT);
+    assert_eq!(
+        version_table().last().unwrap().number,
+        PHYSICS_VERSION_CURRENT
+    );
 }
 
 #[test]
@@ -59,7 +62,7 @@ fn the_tree_serves_every_released_version() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../patches");
     let tree = patch_series_hash(&dir).unwrap();
     assert_eq!(PATCH_SERIES, tree, "PATCH_SERIES is not the tree's series");
-    for e in table() {
+    for e in version_table() {
         assert!(
             serves(e, &tree),
             "patches/ changed (series {tree}) but version {} pins {} and the series is not in \
@@ -74,9 +77,9 @@ fn the_tree_serves_every_released_version() {
 #[test]
 fn an_unlisted_series_serves_no_released_version() {
     let unlisted = "0".repeat(64);
-    assert!(table().iter().all(|e| !serves(e, &unlisted)));
+    assert!(version_table().iter().all(|e| !serves(e, &unlisted)));
     // Released entries keep the series they were released with.
-    let series: Vec<&str> = table().iter().map(|e| e.patch_series).collect();
+    let series: Vec<&str> = version_table().iter().map(|e| e.patch_series).collect();
     assert_eq!(
         series,
         [
@@ -146,7 +149,7 @@ fn every_version_pins_the_same_upstream() {
         entry(PhysicsVersion::V1).unwrap(),
         entry(PhysicsVersion::V2).unwrap(),
     );
-    for e in table() {
+    for e in version_table() {
         assert_eq!(e.rapier3d, "0.36.1");
         assert_eq!(e.parry3d, "0.31.1");
         assert_eq!(e.scalar, "f32");

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use clap::ValueEnum;
 use rapier3d::prelude::*;
-use rapier_pinned::{version::entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
+use rapier_pinned::{entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_ccd_eval::truncation::Truncation;
 use rapier_pinned_scenes::{bench_cases, find_case, BenchCase, SPIN_CASES};
 

@@ -1,7 +1,7 @@
 //! The patch-series hash of a patch folder, computed from its files: tooling for the tests that
 //! check the physics-version table against the tree (`version_table.rs`). It reads the file
 //! system, so it lives here and not in the wrapper a game builds on, which only carries the
-//! hashes (`rapier_pinned::version::PATCH_SERIES`, `RELEASED_SERIES_1_2`,
+//! hashes (`rapier_pinned::PATCH_SERIES`, `RELEASED_SERIES_1_2`,
 //! `BIT_IDENTICAL_SERIES`). Use it from a test with `mod series;`.
 
 use std::path::Path;
