@@ -25,13 +25,9 @@ pub fn all_six() -> [CcdConfig; 6] {
     all
 }
 
-/// `p<policy number> rm <off|on|bounded>` (padded to a fixed width), as the evaluation tables
-/// print it.
+/// `p<policy number> rm <mode>` (padded to a fixed width; the mode as `POLICY:MODE` names it),
+/// as the evaluation tables print it.
 pub fn label(config: CcdConfig) -> String {
-    let mode = match config.relative_motion {
-        CcdRelativeMotion::Off => "off",
-        CcdRelativeMotion::On => "on",
-        CcdRelativeMotion::Bounded => "bounded",
-    };
+    let mode = config.mode_name();
     format!("{:<13}", format!("p{} rm {mode}", config.policy as u8))
 }

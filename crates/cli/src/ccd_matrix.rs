@@ -22,9 +22,9 @@ pub struct Args {
     /// Run at these steps per second (default: 30, 50, 60, 120 and 144).
     #[arg(long = "tick-hz", value_name = "N")]
     tick_hz: Vec<u32>,
-    /// Only these configurations, each `POLICY:off|on|bounded` (relative motion), e.g.
-    /// `5:bounded` (default: upstream's rules, the physics-version before the current one and
-    /// the current one).
+    /// Only these configurations, each `POLICY:MODE` (relative motion `off`, `on`, `bounded` or
+    /// `bounded-casts`), e.g. `5:bounded` (default: upstream's rules, the physics-version before
+    /// the current one and the current one).
     #[arg(long = "config", value_name = "POLICY:RM")]
     configs: Vec<String>,
     /// Also print one table per rate.

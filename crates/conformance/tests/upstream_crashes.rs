@@ -1,48 +1,10 @@
 //! The worlds pristine rapier3d 0.36.1 panics on (`conformance/crashes/`, found by the
 //! differential test's programs): the fork steps each to the end, at default settings and under
 //! the current physics-version's CCD settings. `scripts/parity` shows upstream panicking on each.
+mod package_world;
+
+use package_world::{fixtures, package_world};
 use rapier3d::prelude::*;
-use std::path::{Path, PathBuf};
-
-/// The fixtures: every `*.world` in `conformance/crashes/`.
-fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/crashes");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("conformance/crashes")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "world"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// A world as the npm package's `World.takeSnapshot()` wrote it: the fork's bincode of its parts
-/// in crates/js-raw's `WorldRef` order (the parity side reads the same bytes with upstream's
-/// types, see conformance/parity).
-fn package_world(bytes: &[u8]) -> PhysicsWorld {
-    let mut rd = bytes;
-    macro_rules! next {
-        ($what:literal) => {
-            bincode::deserialize_from(&mut rd).expect($what)
-        };
-    }
-    // A struct expression evaluates its fields in the order written: the bytes' order.
-    let world = PhysicsWorld {
-        gravity: next!("gravity"),
-        integration_parameters: next!("parameters"),
-        islands: next!("islands"),
-        broad_phase: next!("broad phase"),
-        narrow_phase: next!("narrow phase"),
-        bodies: next!("bodies"),
-        colliders: next!("colliders"),
-        soft_bodies: next!("soft bodies"),
-        impulse_joints: next!("impulse joints"),
-        multibody_joints: next!("multibody joints"),
-        ..PhysicsWorld::default()
-    };
-    assert!(rd.is_empty(), "{} bytes after the world", rd.len());
-    world
-}
 
 /// Steps `world` `steps` times; every body's pose and velocity must stay finite.
 fn step_through(name: &str, mut world: PhysicsWorld, steps: usize) {
@@ -59,7 +21,7 @@ fn step_through(name: &str, mut world: PhysicsWorld, steps: usize) {
 
 #[test]
 fn the_fork_steps_every_world_upstream_panics_on() {
-    let files = fixtures();
+    let files = fixtures("crashes");
     assert!(
         files.len() >= 2,
         "conformance/crashes/ holds {} fixtures",

@@ -19,15 +19,20 @@
 // A program that throws (a Rust panic is a wasm trap, "RuntimeError: unreachable") is a result:
 // its trace so far and the crash (step, call, message, a journal of the calls that led there).
 // Both modules crashing at the same step is no difference (stock's own bug, listed as upstream);
-// the run goes on with a fresh instance of a module that trapped.
+// the run goes on with a fresh instance of a module that trapped. By hand (in Node) a program
+// whose call into the module does not return (a loop in the wasm) is a result too, a hang: each
+// program runs in a worker thread (differential-worker.mjs), terminated when a call makes no
+// progress for --hang-ms.
 //
 // By hand: node crates/js/tests/differential.mjs [--programs N] [--first SEED] [--fork-settings |
-// --physics-version V] [--step-times | --crashes-only [--stock]] (RAPIER_PINNED_JS: the package;
-// the stock module: common.mjs's stockDir). --fork-settings: the package with the current
-// physics-version's two CCD settings (--physics-version V: version V's); --step-times: the package
-// alone, each step's ms; --crashes-only: the package alone (--stock: stock alone), its crashes
-// only, for a sweep over many seeds. The summary counts each module's crashes and lists them (seed,
-// step from 0, call, message, the journal); a crash of the package fails the run (exit 1).
+// --physics-version V] [--step-times | --crashes-only [--stock]] [--hang-ms MS]
+// (RAPIER_PINNED_JS: the package; the stock module: common.mjs's stockDir). --fork-settings: the
+// package with the current physics-version's two CCD settings (--physics-version V: version V's);
+// --step-times: the package alone, each step's ms (not watched for hangs); --crashes-only: the
+// package alone (--stock: stock alone), its crashes only, for a sweep over many seeds; --hang-ms:
+// how long a call may run before it is a hang (20000; the slowest step seen took 0.5 s). The
+// summary counts each module's crashes and hangs ("crashed: X, hung: Y") and lists them (seed,
+// step from 0, call, message, the journal); a crash or a hang of the package fails the run (exit 1).
 // No Node-only import at the top: the Chromium test runs this module in a page too.
 
 /** A step's trace as 16 hex digits: two FNV-1a lanes over its UTF-16 code units (the same in
@@ -244,7 +249,9 @@ export function ccdSettings(R, v = true) {
 
 /** Runs program `seed` on module R; returns its trace, one hash per step (and the texts).
  * `forkSettings`: false (rapier's defaults), true (the current physics-version's two CCD
- * settings) or a physics-version's number (its settings); `onStep(i, ms)`: each step's time.
+ * settings) or a physics-version's number (its settings); `onStep(i, ms)`: each step's time;
+ * `onCall(journal)`: each call as the journal notes it, before it is made (a watched runner's
+ * progress; a throw there ends the program as a crash, the journal ending in that call).
  * A program that throws (a Rust panic traps the wasm: "RuntimeError: unreachable") ends there:
  * the trace so far and `crash: { step, call, message, calls }` (`step` from 0, -1 in the setup;
  * `call`: the journal's last; `calls`: the journal, the setup's calls then the crashing step's). */
@@ -260,12 +267,13 @@ export function runProgram(R, seed, options = {}) {
   return trace;
 }
 
-function play(R, seed, { forkSettings = false, keepText = false, off = new Set(), onStep }, trace, journal) {
+function play(R, seed, { forkSettings = false, keepText = false, off = new Set(), onStep, onCall }, trace, journal) {
   // The journal: short strings only, never a draw from `r` nor a call into R (the calls stay the same).
   const { calls } = journal;
   const note = (what) => {
     journal.call = what;
     calls.push(journal.step < 0 ? what : `step ${journal.step}: ${what}`);
+    onCall?.(journal);
   };
   const r = rng(seed);
   const steps = trace.steps = r.int(40, 100);
@@ -620,7 +628,7 @@ export async function loadModule(url, n = 1) {
 
 /** runProgram on the instances `load(n)` gives, a fresh one after each crash: a wasm trap leaves
  * the instance's memory untrustworthy. */
-function runner(load) {
+export function runner(load) {
   let R = null, n = 0;
   return async (seed, options) => {
     R ??= await load(++n);
@@ -630,14 +638,76 @@ function runner(load) {
   };
 }
 
-const crashText = (c) => (c ? `crashes at step ${c.step} in ${c.call}: ${c.message}` : "runs to the end");
+/** A runner for Node alone, as runner's on the module at `url` but each program in a worker
+ * thread (differential-worker.mjs), watched: a loop in the wasm cannot be interrupted from its own
+ * thread, so a program that notes no new call for `hangMs` is a hang, a crash with `hang: true`:
+ * the worker terminated, the program run again in a fresh one and stopped right before the call
+ * that hung gives its trace and journal up to there. */
+export function watchedRunner(url, hangMs = 20000) {
+  // Written by the worker at each call the journal notes (its event loop is blocked in a step):
+  // the step, the journal's length, a count of calls.
+  const progress = new Int32Array(new SharedArrayBuffer(12));
+  let worker = null;
+  /** Posts `message` to the worker (a fresh one if none): the trace it returns, or `hung`: where
+   * the program stopped ({ step, calls }) when it made no progress for `hangMs`. */
+  const exec = async (message) => {
+    if (!worker) {
+      const { Worker } = await import("node:worker_threads");
+      worker = new Worker(new URL("./differential-worker.mjs", import.meta.url), { workerData: { url, progress: progress.buffer } });
+      worker.unref(); // an idle worker does not hold the process; the poll below does while it runs
+    }
+    const w = worker;
+    return new Promise((resolve, reject) => {
+      let count = Atomics.load(progress, 2), since = Date.now();
+      const end = () => {
+        clearInterval(poll);
+        w.off("message", done).off("error", fail);
+      };
+      const done = (trace) => {
+        end();
+        resolve({ trace });
+      };
+      const fail = (e) => {
+        end();
+        worker = null;
+        reject(e);
+      };
+      const poll = setInterval(() => {
+        const now = Atomics.load(progress, 2);
+        if (now !== count) [count, since] = [now, Date.now()];
+        else if (Date.now() - since >= hangMs) {
+          const hung = { step: Atomics.load(progress, 0), calls: Atomics.load(progress, 1) };
+          end();
+          worker = null;
+          resolve(w.terminate().then(() => ({ hung })));
+        }
+      }, 250);
+      w.on("message", done).on("error", fail);
+      w.postMessage(message);
+    });
+  };
+  return async (seed, options = {}) => {
+    const { trace, hung } = await exec({ seed, options });
+    if (!hung) return trace;
+    // The journal, deterministic: the same program in a fresh worker, stopped before that call.
+    const again = (await exec({ seed, options, stopAt: hung })).trace;
+    if (again?.crash?.step !== hung.step || again.crash.calls.length !== hung.calls) {
+      throw new Error(`program ${seed} hung at step ${hung.step}, run again it did not reach that call`);
+    }
+    again.crash = { ...again.crash, message: `hang: did not return within ${hangMs} ms`, hang: true };
+    return again;
+  };
+}
 
-/** Runs `programs` programs from seed `first` on both modules (`loadStock(n)`, `loadPkg(n)`:
- * instance n of each, as loadModule): the differing seeds. `differing.crashes`: each program that
- * crashed a module, `{ seed, upstream, stock, package }` (each side's crash or undefined); both at
- * the same step (`upstream`: stock's own crash) is no difference, one alone or at another step is. */
-export async function compare(loadStock, loadPkg, { programs, first = 1, forkSettings = false, detail = !forkSettings, log = () => {} }) {
-  const stock = runner(loadStock), pkg = runner(loadPkg);
+const crashText = (c) => (!c ? "runs to the end"
+  : `${c.hang ? "hangs" : "crashes"} at step ${c.step} in ${c.call}: ${c.message}`);
+
+/** Runs `programs` programs from seed `first` on both modules (`stock`, `pkg`: a runner of each,
+ * runner's or watchedRunner's): the differing seeds. `differing.crashes`: each program that
+ * crashed (or hung) a module, `{ seed, upstream, stock, package }` (each side's crash or
+ * undefined); both at the same step (`upstream`: stock's own) is no difference, one alone or at
+ * another step is. */
+export async function compare(stock, pkg, { programs, first = 1, forkSettings = false, detail = !forkSettings, log = () => {} }) {
   const differing = [];
   differing.bulletPrograms = [];
   differing.crashes = [];
@@ -671,10 +741,10 @@ export async function compare(loadStock, loadPkg, { programs, first = 1, forkSet
   return differing;
 }
 
-/** Runs `programs` programs from seed `first` on one module alone (`side`: "stock" or "package"),
- * nothing compared: its crashes, as compare's. */
-export async function crashSweep(load, side, { programs, first = 1, forkSettings = false }) {
-  const run = runner(load), crashes = [];
+/** Runs `programs` programs from seed `first` on one module alone (`run`: its runner, as
+ * compare's; `side`: "stock" or "package"), nothing compared: its crashes and hangs, as compare's. */
+export async function crashSweep(run, side, { programs, first = 1, forkSettings = false }) {
+  const crashes = [];
   for (let seed = first; seed < first + programs; seed++) {
     const { crash } = await run(seed, { forkSettings });
     if (crash) crashes.push({ seed, [side]: crash });
@@ -686,12 +756,13 @@ export async function crashSweep(load, side, { programs, first = 1, forkSettings
 export function crashLines(crashes) {
   const lines = [];
   for (const c of crashes) {
-    const sides = c.upstream ? [["both crash (upstream)", c.package]]
-      : [[c.fixed ? "stock crashes, the package runs on (fixed)" : "stock crashes", c.stock], ["the package crashes", c.package]];
-    for (const [who, crash] of sides.filter(([, crash]) => crash)) {
+    const sides = c.upstream ? [["both", c.package, " (upstream)"]]
+      : [["stock", c.stock, c.fixed ? ", the package runs on (fixed)" : ""], ["the package", c.package, ""]];
+    for (const [who, crash, tail] of sides.filter(([, crash]) => crash)) {
+      const verb = (crash.hang ? "hang" : "crash") + (who === "both" ? "" : crash.hang ? "s" : "es");
       const message = c.upstream && c.stock.message !== crash.message ? `stock ${c.stock.message}, the package ${crash.message}`
         : crash.message;
-      lines.push(`seed ${c.seed}: ${who} at step ${crash.step} in ${crash.call}: ${message}`);
+      lines.push(`seed ${c.seed}: ${who} ${verb}${tail} at step ${crash.step} in ${crash.call}: ${message}`);
       for (const call of crash.calls) lines.push(`    ${call}`);
     }
   }
@@ -699,7 +770,7 @@ export function crashLines(crashes) {
 }
 
 // By hand: node differential.mjs [--programs N] [--first SEED] [--fork-settings | --physics-version V]
-// [--step-times | --crashes-only [--stock]]
+// [--step-times | --crashes-only [--stock]] [--hang-ms MS]
 const main = globalThis.process?.argv?.[1] &&
   import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]).href;
 if (main) {
@@ -710,12 +781,12 @@ if (main) {
     const i = process.argv.indexOf(name);
     return i >= 0 ? Number(process.argv[i + 1]) : dflt;
   };
-  const programs = arg("--programs", 1000), first = arg("--first", 1);
+  const programs = arg("--programs", 1000), first = arg("--first", 1), hangMs = arg("--hang-ms", 20000);
   // --fork-settings: the current physics-version's two CCD settings; --physics-version V: V's.
   const forkSettings = arg("--physics-version", undefined) ?? process.argv.includes("--fork-settings");
   const stockUrl = pathToFileURL(join(stockDir, "dist/rapier.mjs")).href;
   const pkgUrl = pathToFileURL(join(packageDir, "rapier.mjs")).href;
-  const loadStock = (n) => loadModule(stockUrl, n), loadPkg = (n) => loadModule(pkgUrl, n);
+  const loadPkg = (n) => loadModule(pkgUrl, n);
   const pkg = await loadPkg(1);
   const settings = forkSettings ? ccdSettings(pkg, forkSettings) : null;
   const named = settings ? `physics-version ${forkSettings === true ? pkg.physicsVersionCurrent() : forkSettings}'s ` +
@@ -741,22 +812,25 @@ if (main) {
   } else if (process.argv.includes("--crashes-only")) {
     // One module alone (stock at defaults with --stock), for a sweep over many seeds.
     const side = process.argv.includes("--stock") ? "stock" : "package";
-    const crashes = side === "stock" ? await crashSweep(loadStock, side, { programs, first })
-      : await crashSweep(loadPkg, side, { programs, first, forkSettings });
+    const crashes = side === "stock" ? await crashSweep(watchedRunner(stockUrl, hangMs), side, { programs, first })
+      : await crashSweep(watchedRunner(pkgUrl, hangMs), side, { programs, first, forkSettings });
+    const hung = crashes.filter((c) => c[side].hang).length;
     console.log(`${seeds}, ${side === "stock" ? "stock at defaults" : `the package at ${named}`}, crashes only: ` +
-      `crashed: ${crashes.length} (${seconds()})`);
+      `crashed: ${crashes.length - hung}, hung: ${hung} (${seconds()})`);
     for (const line of crashLines(crashes)) console.log(line);
     process.exitCode = side === "package" && crashes.length ? 1 : 0;
   } else {
-    const differing = await compare(loadStock, loadPkg, { programs, first, forkSettings, log: console.log });
+    const differing = await compare(watchedRunner(stockUrl, hangMs), watchedRunner(pkgUrl, hangMs),
+      { programs, first, forkSettings, log: console.log });
     const bp = differing.bulletPrograms, { crashes } = differing;
-    const crashed = (side) => crashes.filter((c) => c[side]).length;
+    const count = (side, hang) => crashes.filter((c) => c[side] && Boolean(c[side].hang) === hang).length;
     console.log(`${seeds}, the package at ${named}: ` +
       `${differing.length} differ; of the ${bp.length} with a head-on bullet pair, ${bp.filter((b) => b.differs).length} differ; ` +
-      `crashed: ${crashed("stock")} on stock, ${crashed("package")} on the package (${seconds()})`);
+      `crashed: ${count("stock", false)} on stock, ${count("package", false)} on the package, ` +
+      `hung: ${count("stock", true)} on stock, ${count("package", true)} on the package (${seconds()})`);
     for (const line of crashLines(crashes)) console.log(line);
-    // A crash of the package fails in every mode; stock's alone are listed only.
-    process.exitCode = crashed("package") ? 1 : forkSettings ? (bp.filter((b) => b.differs).length * 2 > bp.length ? 0 : 1)
+    // A crash or a hang of the package fails the run; stock's alone are listed only.
+    process.exitCode = crashes.some((c) => c.package) ? 1 : forkSettings ? (bp.filter((b) => b.differs).length * 2 > bp.length ? 0 : 1)
       : differing.length === 0 ? 0 : 1;
   }
 }

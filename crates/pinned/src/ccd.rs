@@ -89,7 +89,7 @@ impl CcdConfig {
 #[non_exhaustive]
 pub enum ParseCcdConfigError {
     /// No `:` between the policy and the mode.
-    #[error("config '{0}': expected POLICY:off, POLICY:on or POLICY:bounded")]
+    #[error("config '{0}': expected POLICY:MODE, MODE one of off, on, bounded, bounded-casts")]
     Form(String),
     /// A policy that is not a number.
     #[error("policy '{text}': {source}")]
@@ -107,13 +107,29 @@ pub enum ParseCcdConfigError {
         /// rapier's refusal.
         source: UnknownCcdPersistentContactPolicy,
     },
-    /// Relative motion given as neither `off`, `on` nor `bounded`.
-    #[error("relative motion '{0}': expected off, on or bounded")]
+    /// Relative motion given as none of the modes' names.
+    #[error("relative motion '{0}': expected off, on, bounded or bounded-casts")]
     RelativeMotion(String),
 }
 
+/// Each relative-motion mode's name in the `POLICY:MODE` form, in the order of their numbers.
+const MODE_NAMES: [(CcdRelativeMotion, &str); 4] = [
+    (CcdRelativeMotion::Off, "off"),
+    (CcdRelativeMotion::On, "on"),
+    (CcdRelativeMotion::Bounded, "bounded"),
+    (CcdRelativeMotion::BoundedCasts, "bounded-casts"),
+];
+
 impl CcdConfig {
-    /// Reads a policy number (`0` to `5`) and a relative-motion mode (`off`, `on` or `bounded`),
+    /// The relative-motion mode's name in the `POLICY:MODE` form (`off`, `on`, `bounded` or
+    /// `bounded-casts`).
+    pub fn mode_name(self) -> &'static str {
+        (MODE_NAMES.iter())
+            .find(|(mode, _)| *mode == self.relative_motion)
+            .map_or("?", |(_, name)| name)
+    }
+
+    /// Reads a policy number (`0` to `5`) and a relative-motion mode (its name),
     /// the two halves of the `POLICY:MODE` form.
     pub fn from_parts(policy: &str, mode: &str) -> Result<CcdConfig, ParseCcdConfigError> {
         let number: u8 =
@@ -125,13 +141,10 @@ impl CcdConfig {
                 })?;
         let policy = CcdPersistentContactPolicy::try_from(number)
             .map_err(|source| ParseCcdConfigError::UnknownPolicy { number, source })?;
-        let relative_motion = match mode {
-            "off" => CcdRelativeMotion::Off,
-            "on" => CcdRelativeMotion::On,
-            "bounded" => CcdRelativeMotion::Bounded,
-            other => return Err(ParseCcdConfigError::RelativeMotion(other.to_string())),
-        };
-        Ok(CcdConfig::new(relative_motion, policy))
+        let (relative_motion, _) = (MODE_NAMES.iter())
+            .find(|(_, name)| *name == mode)
+            .ok_or_else(|| ParseCcdConfigError::RelativeMotion(mode.to_string()))?;
+        Ok(CcdConfig::new(*relative_motion, policy))
     }
 }
 
@@ -144,6 +157,13 @@ impl FromStr for CcdConfig {
             .split_once(':')
             .ok_or_else(|| ParseCcdConfigError::Form(text.to_string()))?;
         CcdConfig::from_parts(policy, mode)
+    }
+}
+
+impl std::fmt::Display for CcdConfig {
+    /// The `POLICY:MODE` form `FromStr` reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.policy as u8, self.mode_name())
     }
 }
 

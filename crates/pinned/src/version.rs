@@ -179,11 +179,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 66: a step whose solver contact graph holds an entry that no longer resolves \
          rebuilds the graph instead of panicking (0017): changes only steps that panicked",
     ),
+    (
+        "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26",
+        "issue 66: parry's nonlinear cast bounded by a new dispatcher (0018) and \
+         `CcdRelativeMotion::BoundedCasts` (0019), a mode no released version uses",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "e6e31cd29a439a453be8053d350f4712e58b3f83f9427fea54f4845492a3e8ba";
+pub const PATCH_SERIES: &str = "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -6,12 +6,7 @@ use rapier_pinned::{version_table, CcdConfig, ParseCcdConfigError};
 fn every_released_version_reads_back_from_its_policy_and_mode() {
     for entry in version_table() {
         let config = CcdConfig::version(entry.number).unwrap();
-        let mode = match config.relative_motion {
-            CcdRelativeMotion::Off => "off",
-            CcdRelativeMotion::On => "on",
-            CcdRelativeMotion::Bounded => "bounded",
-        };
-        let text = format!("{}:{mode}", config.policy as u8);
+        let text = config.to_string();
         assert_eq!(
             text.parse::<CcdConfig>(),
             Ok(config),
@@ -26,6 +21,12 @@ fn every_released_version_reads_back_from_its_policy_and_mode() {
             CcdPersistentContactPolicy::KeepSide
         ))
     );
+    let bounded_casts = CcdConfig::new(
+        CcdRelativeMotion::BoundedCasts,
+        CcdPersistentContactPolicy::KeepSide,
+    );
+    assert_eq!("5:bounded-casts".parse::<CcdConfig>(), Ok(bounded_casts));
+    assert_eq!(bounded_casts.to_string(), "5:bounded-casts");
 }
 
 #[test]

@@ -71,8 +71,10 @@ pub enum CcdRelativeMotionWrapper {
     Off = 0,
     /// Bullet pairs swept on both bodies' motions, in as many time slices as a turn needs.
     On = 1,
-    /// As [`Self::On`], with at most 64 time slices per pair.
+    /// As [`Self::On`], with at most 32 time slices per pair.
     Bounded = 2,
+    /// As [`Self::Bounded`], with at most 1,024 probes per nonlinear cast of a pair in contact.
+    BoundedCasts = 3,
 }
 
 #[reflect_remote(SpringCoefficients<Real>)]

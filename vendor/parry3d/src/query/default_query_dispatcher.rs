@@ -539,74 +539,106 @@ impl QueryDispatcher for DefaultQueryDispatcher {
         end_time: Real,
         stop_at_penetration: bool,
     ) -> Result<Option<ShapeCastHit>, Unsupported> {
-        if let (Some(sm1), Some(sm2)) = (shape1.as_support_map(), shape2.as_support_map()) {
-            let mode = if stop_at_penetration {
-                NonlinearShapeCastMode::StopAtPenetration
-            } else {
-                NonlinearShapeCastMode::directional_toi(shape1, shape2)
-            };
+        cast_shapes_nonlinear_with(
+            self,
+            motion1,
+            shape1,
+            motion2,
+            shape2,
+            start_time,
+            end_time,
+            stop_at_penetration,
+            None,
+        )
+    }
+}
 
-            Ok(
-                query::details::cast_shapes_nonlinear_support_map_support_map(
-                    self, motion1, sm1, shape1, motion2, sm2, shape2, start_time, end_time, mode,
-                ),
-            )
+/// [`DefaultQueryDispatcher`]'s nonlinear shape cast, its sub-queries asked of `dispatcher`,
+/// support-map pairs cast in directional mode with at most `max_steps` probes when given
+/// (see [`NonlinearShapeCastMode::with_max_steps`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cast_shapes_nonlinear_with<D: ?Sized + QueryDispatcher>(
+    dispatcher: &D,
+    motion1: &NonlinearRigidMotion,
+    shape1: &dyn Shape,
+    motion2: &NonlinearRigidMotion,
+    shape2: &dyn Shape,
+    start_time: Real,
+    end_time: Real,
+    stop_at_penetration: bool,
+    max_steps: Option<u32>,
+) -> Result<Option<ShapeCastHit>, Unsupported> {
+    if let (Some(sm1), Some(sm2)) = (shape1.as_support_map(), shape2.as_support_map()) {
+        let mode = if stop_at_penetration {
+            NonlinearShapeCastMode::StopAtPenetration
         } else {
-            #[cfg(feature = "alloc")]
-            if let Some(c1) = shape1.as_composite_shape() {
-                return Ok(query::details::cast_shapes_nonlinear_composite_shape_shape(
-                    self,
-                    motion1,
-                    c1,
-                    motion2,
-                    shape2,
-                    start_time,
-                    end_time,
-                    stop_at_penetration,
-                ));
-            } else if let Some(c2) = shape2.as_composite_shape() {
-                return Ok(query::details::cast_shapes_nonlinear_shape_composite_shape(
-                    self,
-                    motion1,
-                    shape1,
-                    motion2,
-                    c2,
-                    start_time,
-                    end_time,
-                    stop_at_penetration,
-                ));
-            } else if let Some(c1) = shape1.as_voxels() {
-                return Ok(query::details::cast_shapes_nonlinear_voxels_shape(
-                    self,
-                    motion1,
-                    c1,
-                    motion2,
-                    shape2,
-                    start_time,
-                    end_time,
-                    stop_at_penetration,
-                ));
-            } else if let Some(c2) = shape2.as_voxels() {
-                return Ok(query::details::cast_shapes_nonlinear_shape_voxels(
-                    self,
-                    motion1,
-                    shape1,
-                    motion2,
-                    c2,
-                    start_time,
-                    end_time,
-                    stop_at_penetration,
-                ));
+            let mode = NonlinearShapeCastMode::directional_toi(shape1, shape2);
+            match max_steps {
+                Some(max_steps) => mode.with_max_steps(max_steps),
+                None => mode,
             }
-            /* } else if let (Some(p1), Some(s2)) = (shape1.as_shape::<HalfSpace>(), shape2.as_support_map()) {
-            //        query::details::cast_shapes_nonlinear_halfspace_support_map(m1, vel1, p1, m2, vel2, s2)
-                    unimplemented!()
-                } else if let (Some(s1), Some(p2)) = (shape1.as_support_map(), shape2.as_shape::<HalfSpace>()) {
-            //        query::details::cast_shapes_nonlinear_support_map_halfspace(m1, vel1, s1, m2, vel2, p2)
-                    unimplemented!() */
+        };
 
-            Err(Unsupported)
+        Ok(
+            query::details::cast_shapes_nonlinear_support_map_support_map(
+                dispatcher, motion1, sm1, shape1, motion2, sm2, shape2, start_time, end_time, mode,
+            ),
+        )
+    } else {
+        #[cfg(feature = "alloc")]
+        if let Some(c1) = shape1.as_composite_shape() {
+            return Ok(query::details::cast_shapes_nonlinear_composite_shape_shape(
+                dispatcher,
+                motion1,
+                c1,
+                motion2,
+                shape2,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            ));
+        } else if let Some(c2) = shape2.as_composite_shape() {
+            return Ok(query::details::cast_shapes_nonlinear_shape_composite_shape(
+                dispatcher,
+                motion1,
+                shape1,
+                motion2,
+                c2,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            ));
+        } else if let Some(c1) = shape1.as_voxels() {
+            return Ok(query::details::cast_shapes_nonlinear_voxels_shape(
+                dispatcher,
+                motion1,
+                c1,
+                motion2,
+                shape2,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            ));
+        } else if let Some(c2) = shape2.as_voxels() {
+            return Ok(query::details::cast_shapes_nonlinear_shape_voxels(
+                dispatcher,
+                motion1,
+                shape1,
+                motion2,
+                c2,
+                start_time,
+                end_time,
+                stop_at_penetration,
+            ));
         }
+        /* } else if let (Some(p1), Some(s2)) = (shape1.as_shape::<HalfSpace>(), shape2.as_support_map()) {
+        //        query::details::cast_shapes_nonlinear_halfspace_support_map(m1, vel1, p1, m2, vel2, s2)
+                unimplemented!()
+            } else if let (Some(s1), Some(p2)) = (shape1.as_support_map(), shape2.as_shape::<HalfSpace>()) {
+        //        query::details::cast_shapes_nonlinear_support_map_halfspace(m1, vel1, s1, m2, vel2, p2)
+                unimplemented!() */
+
+        Err(Unsupported)
     }
 }
 

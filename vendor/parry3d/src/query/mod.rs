@@ -36,7 +36,7 @@ pub use self::distance::{distance, ShapeDistance};
 pub use self::error::Unsupported;
 pub use self::intersection_test::{intersection_test, ShapeIntersection};
 pub use self::nonlinear_shape_cast::{
-    cast_shapes_nonlinear, NonlinearRigidMotion, NonlinearRigidMotionPoses,
+    cast_shapes_nonlinear, NonlinearRigidMotion, NonlinearRigidMotionPoses, StepCappedDispatcher,
 };
 pub use self::point::{PointProjection, PointQuery, PointQueryWithLocation};
 #[cfg(feature = "alloc")]

@@ -141,6 +141,7 @@ pub use self::nonlinear_shape_cast::cast_shapes_nonlinear;
 pub use self::nonlinear_shape_cast_support_map_support_map::{
     cast_shapes_nonlinear_support_map_support_map, NonlinearShapeCastMode,
 };
+pub use self::step_capped_dispatcher::StepCappedDispatcher;
 
 #[cfg(feature = "alloc")]
 mod nonlinear_shape_cast_composite_shape_shape;
@@ -150,3 +151,4 @@ mod nonlinear_shape_cast_voxels_shape;
 mod nonlinear_rigid_motion;
 mod nonlinear_shape_cast;
 mod nonlinear_shape_cast_support_map_support_map;
+mod step_capped_dispatcher;

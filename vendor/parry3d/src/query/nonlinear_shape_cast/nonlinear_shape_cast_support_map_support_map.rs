@@ -21,6 +21,9 @@ pub enum NonlinearShapeCastMode {
         sum_linear_thickness: Real,
         /// The max of the `Shape::ccd_angular_thickness` of both shapes involved in the shape-cast.
         max_angular_thickness: Real,
+        /// The most time steps a pair that starts in contact is probed at for a deeper contact
+        /// (see [`NonlinearShapeCastMode::with_max_steps`]); `None`: no bound.
+        max_steps: Option<u32>,
     },
 }
 
@@ -46,6 +49,30 @@ impl NonlinearShapeCastMode {
         NonlinearShapeCastMode::Directional {
             sum_linear_thickness,
             max_angular_thickness,
+            max_steps: None,
+        }
+    }
+
+    /// This mode, with a pair that starts in contact probed at no more than `max_steps` times
+    /// (directional mode only; at least 1).
+    ///
+    /// Without a bound, such a pair is probed about every `min(ccd_thickness / linear speed,
+    /// (π - ccd_angular_thickness) / angular speed)` of relative motion: the count grows with
+    /// the speeds without limit, and past about 10⁹ rad/s the probe time stops advancing in
+    /// `f32` (the cast never returns). With the bound, the probes are spaced at least
+    /// `(end_time - start_time) / max_steps` apart: a cast that needs fewer is unchanged.
+    pub fn with_max_steps(self, max_steps: u32) -> Self {
+        match self {
+            NonlinearShapeCastMode::Directional {
+                sum_linear_thickness,
+                max_angular_thickness,
+                ..
+            } => NonlinearShapeCastMode::Directional {
+                sum_linear_thickness,
+                max_angular_thickness,
+                max_steps: Some(max_steps.max(1)),
+            },
+            NonlinearShapeCastMode::StopAtPenetration => self,
         }
     }
 }
@@ -222,6 +249,7 @@ where
         NonlinearShapeCastMode::Directional {
             sum_linear_thickness,
             max_angular_thickness,
+            max_steps,
         } => {
             if (result.time_of_impact - start_time).abs() < 1.0e-5 {
                 handle_penetration_at_start_time(
@@ -238,6 +266,7 @@ where
                     end_time,
                     sum_linear_thickness,
                     max_angular_thickness,
+                    max_steps,
                 )
             } else {
                 Some(result)
@@ -261,6 +290,7 @@ fn handle_penetration_at_start_time<D, SM1, SM2>(
     end_time: Real,
     sum_linear_thickness: Real,
     max_angular_thickness: Real,
+    max_steps: Option<u32>,
 ) -> Option<ShapeCastHit>
 where
     D: ?Sized + QueryDispatcher,
@@ -310,6 +340,12 @@ where
 
     if time_increment == 0.0 {
         time_increment = end_time;
+    }
+
+    // A bounded mode spaces the probes at least its share of the interval apart (a negative or
+    // NaN increment included: `max` takes the bound).
+    if let Some(max_steps) = max_steps {
+        time_increment = time_increment.max((end_time - start_time) / max_steps as Real);
     }
 
     let mut next_time = start_time;

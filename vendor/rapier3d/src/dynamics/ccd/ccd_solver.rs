@@ -8,6 +8,7 @@ use crate::geometry::{
 use crate::math::{Real, Vector};
 use crate::parry::bounding_volume::Aabb;
 use crate::parry::partitioning::{Bvh, BvhBuildStrategy};
+use crate::parry::query::{QueryDispatcher, StepCappedDispatcher};
 use crate::pipeline::{EventHandler, PhysicsHooks, QueryFilter};
 use crate::prelude::{ActiveEvents, CollisionEventFlags};
 
@@ -232,6 +233,17 @@ impl CCDSolver {
     ) {
         let dt = params.dt;
         let linear_slop = params.allowed_linear_error();
+        // The passes' queries: the narrow phase's, with nonlinear casts bounded when the mode
+        // bounds them.
+        let capped =
+            (params.ccd_relative_motion.max_cast_steps()).map(|max_steps| StepCappedDispatcher {
+                inner: narrow_phase.query_dispatcher(),
+                max_steps,
+            });
+        let dispatcher: &dyn QueryDispatcher = match &capped {
+            Some(capped) => capped,
+            None => narrow_phase.query_dispatcher(),
+        };
 
         // NOTE: broad-phase AABBs are NOT enlarged to the swept volumes: only the fast body's
         // query box is swept; stationary targets keep their fat AABBs. Swept AABBs in
@@ -248,7 +260,7 @@ impl CCDSolver {
         // which only policy 3 runs the pass for (its depth rule below).
         if !(non_bullets.is_empty() && bullets.is_empty()) {
             let query_pipeline = broad_phase.as_query_pipeline(
-                narrow_phase.query_dispatcher(),
+                dispatcher,
                 bodies,
                 colliders,
                 QueryFilter::default(),
@@ -296,7 +308,7 @@ impl CCDSolver {
         if !bullets.is_empty() {
             let (clamps, bullet_results) = {
                 let query_pipeline = broad_phase.as_query_pipeline(
-                    narrow_phase.query_dispatcher(),
+                    dispatcher,
                     bodies,
                     colliders,
                     QueryFilter::default(),
