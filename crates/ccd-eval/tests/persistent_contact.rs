@@ -19,9 +19,15 @@ const PINNED: CcdConfig = CcdConfig::new(
 );
 /// Policy 3 with relative motion, as physics-version 3 pins it.
 const V3: CcdConfig = CcdConfig::new(CcdRelativeMotion::On, CcdPersistentContactPolicy::KeepDepth);
-/// Policy 5 with bounded relative motion, as physics-version 4 (current) pins it.
+/// Policy 5 with bounded relative motion, as physics-version 4 pins it.
 const V4: CcdConfig = CcdConfig::new(
     CcdRelativeMotion::Bounded,
+    CcdPersistentContactPolicy::KeepSide,
+);
+/// Policy 5 with bounded relative motion and bounded nonlinear casts, as physics-version 5
+/// (current) pins it.
+const V5: CcdConfig = CcdConfig::new(
+    CcdRelativeMotion::BoundedCasts,
     CcdPersistentContactPolicy::KeepSide,
 );
 /// Policy 4 with relative motion: version 3 with the work its bounds prove unneeded skipped (no
@@ -38,10 +44,11 @@ fn the_released_versions_pin_these_configurations() {
         (PhysicsVersion::V2, PINNED),
         (PhysicsVersion::V3, V3),
         (PhysicsVersion::V4, V4),
+        (PhysicsVersion::V5, V5),
     ] {
         assert_eq!(CcdConfig::version(version).unwrap(), config, "{version}");
     }
-    assert_eq!(CcdConfig::current(), V4);
+    assert_eq!(CcdConfig::current(), V5);
 }
 
 fn report(set: &ThinSet, config: CcdConfig, r: &SetReport) {

@@ -1,7 +1,7 @@
-//! The CCD safety matrix (`rapier_pinned_ccd_eval::safety`), physics-version 4's release gate
-//! (`docs/physics-engine.md`, "The CCD safety matrix"): the shots of seed [`SEED`],
-//! [`PER_CELL`] per cell, at every tick rate the current version allows. The longer run (64 per
-//! cell, at 30, 50, 60, 120 and 144 Hz, upstream and versions 3 and 4 side by side) is
+//! The CCD safety matrix (`rapier_pinned_ccd_eval::safety`), the release gate from
+//! physics-version 4 on (`docs/physics-engine.md`, "The CCD safety matrix"): the shots of seed
+//! [`SEED`], [`PER_CELL`] per cell, at every tick rate the current version allows. The longer run
+//! (64 per cell, at 30, 50, 60, 120 and 144 Hz, upstream and the last two versions side by side) is
 //! `rapier-pinned ccd-matrix`. The tests are `#[ignore]`d in the workspace run: `scripts/test`
 //! runs them (`--ignored`) as a stage with its own budget.
 
@@ -42,8 +42,10 @@ fn the_current_version_holds_every_fixed_target_cell() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
-/// In the remaining cells the current version fails no more shots than the version before it,
-/// and in the whole matrix fewer: the release rule's "every cell version 3 passes, and more".
+/// No cell of the current version fails more shots than the version before it, nor the whole
+/// matrix: the release rule's "meets every safety gate". (Version 4 also had to fail fewer in
+/// all than version 3, the matrix being the gate it was released for; version 5 was released
+/// for the bounded step, and fails the same shots as version 4.)
 #[test]
 #[ignore = "a CI stage of its own: scripts/test, 'CCD safety matrix'"]
 fn the_current_version_fails_no_cell_more_than_the_one_before() {
@@ -59,7 +61,7 @@ fn the_current_version_fails_no_cell_more_than_the_one_before() {
         cells.values().map(|f| f.failures).sum::<usize>()
     };
     assert!(
-        total(&now) < total(&before),
+        total(&now) <= total(&before),
         "{} failures, {} before",
         total(&now),
         total(&before)

@@ -40,7 +40,7 @@ const EVERY_SET: &[&str] = &[
     "hex_wheel",
 ];
 
-const VERSIONS: [Verdicts; 4] = [
+const VERSIONS: [Verdicts; 5] = [
     Verdicts {
         version: PhysicsVersion::V1,
         fixed_targets: false,
@@ -84,6 +84,12 @@ const VERSIONS: [Verdicts; 4] = [
     },
     Verdicts {
         version: PhysicsVersion::V4,
+        fixed_targets: true,
+        deciding: EVERY_SET,
+        not_allowed: &[(50, &["box_into_rotor_300"])],
+    },
+    Verdicts {
+        version: PhysicsVersion::V5,
         fixed_targets: true,
         deciding: EVERY_SET,
         not_allowed: &[(50, &["box_into_rotor_300"])],

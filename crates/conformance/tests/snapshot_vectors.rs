@@ -14,11 +14,12 @@ use rapier_pinned_conformance::snapshot_vectors::{
 };
 
 /// The released physics-versions that have vectors.
-const VERSIONS: [PhysicsVersion; 4] = [
+const VERSIONS: [PhysicsVersion; 5] = [
     PhysicsVersion::V1,
     PhysicsVersion::V2,
     PhysicsVersion::V3,
     PhysicsVersion::V4,
+    PhysicsVersion::V5,
 ];
 
 fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
@@ -37,7 +38,7 @@ fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
 fn every_stored_vector_gets_its_verdict() {
     assert_eq!(
         PHYSICS_VERSION_CURRENT,
-        PhysicsVersion::V4,
+        PhysicsVersion::V5,
         "a new physics-version needs its vectors"
     );
     for version in VERSIONS {

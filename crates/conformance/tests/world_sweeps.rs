@@ -39,13 +39,18 @@ fn run_params(
     (fixed, random)
 }
 
-/// Versions 2 to 4 (current) keep every sweep vector's verdict in a world step: version 3's
-/// depth rule and version 4's side rule never move a pair the moving-pair sweep clamped correctly
-/// (docs/decisions/physics-version-3.md, physics-version-4.md).
+/// Versions 2 to 5 (current) keep every sweep vector's verdict in a world step: version 3's
+/// depth rule, version 4's side rule and version 5's bounded casts never move a pair the
+/// moving-pair sweep clamped correctly (docs/decisions/physics-version-3.md, -4.md, -5.md).
 #[test]
-fn versions_2_to_4_pass_every_gate_in_a_world_step() {
-    assert_eq!(rapier_pinned::PHYSICS_VERSION_CURRENT, PhysicsVersion::V4);
-    for version in [PhysicsVersion::V2, PhysicsVersion::V3, PhysicsVersion::V4] {
+fn versions_2_to_5_pass_every_gate_in_a_world_step() {
+    assert_eq!(rapier_pinned::PHYSICS_VERSION_CURRENT, PhysicsVersion::V5);
+    for version in [
+        PhysicsVersion::V2,
+        PhysicsVersion::V3,
+        PhysicsVersion::V4,
+        PhysicsVersion::V5,
+    ] {
         for motion in [Motion::AsWritten, Motion::Pinned] {
             let (fixed, random) = run(version, motion);
             assert!(fixed.passed(), "v{version} fixed, {motion:?}:\n{fixed}");

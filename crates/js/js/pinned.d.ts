@@ -54,15 +54,16 @@ declare module "./dynamics/integration_parameters.js" {
     /**
      * The fork's setting (design §4.1): bullet pairs swept on both bodies' motions. 0 off
      * (upstream, the default), 1 on (physics-versions 2 and 3), 2 on with at most 32 time slices
-     * per pair (bounded; version 4). Also set by a boolean, as before it had a third mode
-     * (false is 0, true 1); reads as the number.
+     * per pair (bounded; version 4), 3 bounded with every nonlinear cast bounded to 1,024 probes
+     * (version 5). Also set by a boolean, as before it had a third mode (false is 0, true 1);
+     * reads as the number.
      */
     get ccdRelativeMotion(): number;
     set ccdRelativeMotion(mode: number | boolean);
     /**
      * The fork's setting (design §4.2), 0 to 5: 0 upstream (the default), 1 core sphere, 2 core
      * sphere against fixed targets (version 2), 3 keep depth (version 3), 4 keep depth bounded,
-     * 5 keep side (version 4).
+     * 5 keep side (versions 4 and 5).
      */
     ccdPersistentContactPolicy: number;
   }

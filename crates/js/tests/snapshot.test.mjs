@@ -188,9 +188,9 @@ test("a refused restore leaves the world as it was", () => {
 });
 
 test("a pinned world's parameters and gravity cannot be changed; a plain world's can", () => {
-  // Each released version's two CCD settings (relative motion's mode, the policy); 4 is current.
-  const released = { 1: [0, 0], 2: [1, 2], 3: [1, 3], 4: [2, 5] };
-  assert.equal(V, 4);
+  // Each released version's two CCD settings (relative motion's mode, the policy); 5 is current.
+  const released = { 1: [0, 0], 2: [1, 2], 3: [1, 3], 4: [2, 5], 5: [3, 5] };
+  assert.equal(V, 5);
   for (const [v, settings] of Object.entries(released)) {
     const p = RAPIER.PinnedWorld.new(Number(v), 0).integrationParameters;
     assert.deepEqual([p.ccdRelativeMotion, p.ccdPersistentContactPolicy], settings, `version ${v}`);
@@ -198,7 +198,7 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   const world = RAPIER.PinnedWorld.new(V, 0);
   assert.throws(() => { world.integrationParameters.ccdRelativeMotion = 1; }, /cannot be changed/);
   assert.throws(() => { world.integrationParameters.ccdPersistentContactPolicy = 3; }, /cannot be changed/);
-  assert.deepEqual([world.integrationParameters.ccdRelativeMotion, world.integrationParameters.ccdPersistentContactPolicy], [2, 5]);
+  assert.deepEqual([world.integrationParameters.ccdRelativeMotion, world.integrationParameters.ccdPersistentContactPolicy], [3, 5]);
   assert.throws(() => { world.integrationParameters.dt = 1 / 30; }, /cannot be changed/);
   assert.throws(() => { world.gravity = { x: 0, y: 0, z: 0 }; }, /cannot be set/);
   assert.equal(world.integrationParameters.dt, Math.fround(1 / 60));
@@ -210,7 +210,7 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
     assert.equal(ip.ccdPersistentContactPolicy, policy);
   }
   // ccdRelativeMotion is a mode's number; a boolean (what it was before its third mode) is 0 or 1.
-  for (const [given, mode] of [[2, 2], [true, 1], [0, 0], [1, 1], [false, 0], [2, 2]]) {
+  for (const [given, mode] of [[3, 3], [true, 1], [0, 0], [1, 1], [false, 0], [2, 2]]) {
     ip.ccdRelativeMotion = given;
     assert.equal(ip.ccdRelativeMotion, mode, `ccdRelativeMotion = ${given}`);
   }
@@ -219,9 +219,9 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
     assert.throws(() => { ip.ccdPersistentContactPolicy = bad; },
       /^Error: ccdPersistentContactPolicy: .* is not 0 to 5 \(0 Upstream, .*, 5 KeepSide\)$/, `policy ${bad}`);
   }
-  for (const bad of [3, 255, -1, 0.5, "1", null]) {
+  for (const bad of [4, 255, -1, 0.5, "1", null]) {
     assert.throws(() => { ip.ccdRelativeMotion = bad; },
-      /^Error: ccdRelativeMotion: .* is not 0 to 2 \(0 Off, 1 On, 2 Bounded\) or a boolean$/, `mode ${bad}`);
+      /^Error: ccdRelativeMotion: .* is not 0 to 3 \(0 Off, 1 On, 2 Bounded, 3 BoundedCasts\) or a boolean$/, `mode ${bad}`);
   }
   assert.throws(() => { ip.ccdPersistentContactPolicy = 9; }, /ccdPersistentContactPolicy: 9 is not 0 to 5/);
   assert.deepEqual([ip.ccdRelativeMotion, ip.ccdPersistentContactPolicy], [2, 2]);
@@ -239,11 +239,12 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   assert.equal(bodies, 1);
   assert.deepEqual(body.linvel(), new RAPIER.Vector3(0, 0, 0));
   assert.ok(plain.createRigidBody(nan()));
-  // 30 Hz: allowed by versions 3 and 4, not by version 2; 50 Hz by no version.
+  // 30 Hz: allowed by versions 3 to 5, not by version 2; 50 Hz by no version.
   assert.throws(() => RAPIER.PinnedWorld.new(2, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }),
     (e) => e.kind === "SettingNotAllowed");
   assert.ok(RAPIER.PinnedWorld.new(3, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
   assert.ok(RAPIER.PinnedWorld.new(4, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
+  assert.ok(RAPIER.PinnedWorld.new(5, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
   assert.throws(() => RAPIER.PinnedWorld.new(V, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 50, lengthUnit: 1 }),
     (e) => e.kind === "SettingNotAllowed");
 });

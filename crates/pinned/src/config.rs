@@ -9,6 +9,7 @@
 use crate::diff::{diff_fields, gravity_fields, FieldDiff};
 use crate::error::ConfigError;
 use crate::level::LevelId;
+use crate::param_fields::param_fields;
 use crate::settings::GameSettings;
 use crate::version::{self, PhysicsVersion, VersionEntry};
 use rapier3d::prelude::{IntegrationParameters, Vector};
@@ -140,9 +141,9 @@ pub fn diff_world(
 ) -> Vec<FieldDiff> {
     let pinned = gravity_fields(config.settings.gravity)
         .into_iter()
-        .chain(version::param_fields(&config.params()));
+        .chain(param_fields(&config.params()));
     let found = gravity_fields(gravity.to_array())
         .into_iter()
-        .chain(version::param_fields(params));
+        .chain(param_fields(params));
     diff_fields(pinned.collect(), found.collect())
 }

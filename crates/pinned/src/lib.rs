@@ -67,6 +67,7 @@ mod format;
 mod level;
 mod link;
 mod panic;
+mod param_fields;
 mod physics_version;
 mod settings;
 mod snapshot;
@@ -89,6 +90,7 @@ pub use format::{
 };
 pub use level::{Level, LevelError, LevelId, LEVEL_FORMAT, LEVEL_MAGIC};
 pub use link::LinkError;
+pub use param_fields::param_fields;
 pub use physics_version::{ParsePhysicsVersionError, PhysicsVersion};
 pub use settings::{Choices, GameSettings};
 pub use snapshot::{
@@ -97,9 +99,9 @@ pub use snapshot::{
 };
 pub use upstream::import_upstream;
 pub use version::{
-    diff_entries, entry, param_fields, serves, version_table, VersionEntry, BIT_IDENTICAL_SERIES,
-    PATCH_SERIES, PHYSICS_VERSION_CURRENT, RELEASED_SERIES_1_2, RELEASED_SERIES_3,
-    RELEASED_SERIES_4,
+    diff_entries, entry, serves, version_table, VersionEntry, BIT_IDENTICAL_SERIES, PATCH_SERIES,
+    PHYSICS_VERSION_CURRENT, RELEASED_SERIES_1_2, RELEASED_SERIES_3, RELEASED_SERIES_4,
+    RELEASED_SERIES_5,
 };
 pub use world::PinnedWorld;
 

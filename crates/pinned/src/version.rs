@@ -10,6 +10,7 @@
 use crate::codec;
 use crate::diff::{diff_fields, gravity_fields, FieldDiff, FieldValue, Fields};
 use crate::error::Error;
+use crate::param_fields::param_fields;
 pub use crate::physics_version::PhysicsVersion;
 use crate::settings::{Choices, GameSettings};
 use rapier3d::dynamics::{
@@ -29,8 +30,11 @@ impl PhysicsVersion {
     /// Physics-version 4: version 3 with persistent-contact policy 5 (`KeepSide`) and the time
     /// slices of relative motion bounded (`CcdRelativeMotion::Bounded`).
     pub const V4: PhysicsVersion = PhysicsVersion::new(4);
+    /// Physics-version 5: version 4 with the continuous pass's nonlinear casts bounded
+    /// (`CcdRelativeMotion::BoundedCasts`).
+    pub const V5: PhysicsVersion = PhysicsVersion::new(5);
     /// The newest released physics-version ([`PHYSICS_VERSION_CURRENT`]).
-    pub const CURRENT: PhysicsVersion = PhysicsVersion::V4;
+    pub const CURRENT: PhysicsVersion = PhysicsVersion::V5;
 }
 
 /// The newest released physics-version.
@@ -48,10 +52,15 @@ pub const RELEASED_SERIES_1_2: &str =
 pub const RELEASED_SERIES_3: &str =
     "b25b6abf99b78bdf64b7730e77cbdbbbd71dc20e39c5e3add29287817b2df7a4";
 
-/// The patch series version 4 was released with: the last of [`BIT_IDENTICAL_SERIES`] (it
+/// The patch series version 4 was released with (listed in [`BIT_IDENTICAL_SERIES`]; it
 /// serves versions 1 to 3 bit for bit too).
 pub const RELEASED_SERIES_4: &str =
     "67ba6d9506c4bc491284d98da888ba69d212e9e97eb28a95b79fc28e50268f83";
+
+/// The patch series version 5 was released with: the last of [`BIT_IDENTICAL_SERIES`] (it
+/// serves versions 1 to 4 bit for bit too).
+pub const RELEASED_SERIES_5: &str =
+    "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
 
 /// Later patch series that changed the fork's code but no trajectory of any version released
 /// before it, oldest first, each with what changed. Each was proven bit-identical in the commit
@@ -180,9 +189,9 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          rebuilds the graph instead of panicking (0017): changes only steps that panicked",
     ),
     (
-        "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26",
-        "issue 66: parry's nonlinear cast bounded by a new dispatcher (0018) and \
-         `CcdRelativeMotion::BoundedCasts` (0019), a mode no released version uses",
+        RELEASED_SERIES_5,
+        "issue 66: physics-version 5's series: parry's nonlinear cast bounded by a new \
+         dispatcher (0018) and `CcdRelativeMotion::BoundedCasts` (0019)",
     ),
 ];
 
@@ -259,7 +268,11 @@ const CHOICES_3: Choices = Choices {
 /// "Gates at each tick rate").
 const CHOICES_4: Choices = CHOICES_3;
 
-static TABLE: [VersionEntry; 4] = [
+/// The choices version 5 allows: version 4's. Its safety matrix and thin-part sets hold as
+/// version 4's, cell for cell (`docs/decisions/physics-version-5.md`).
+const CHOICES_5: Choices = CHOICES_4;
+
+static TABLE: [VersionEntry; 5] = [
     VersionEntry {
         number: PhysicsVersion::V1,
         rapier3d: "0.36.1",
@@ -311,6 +324,19 @@ static TABLE: [VersionEntry; 4] = [
         params: params_v4,
         tick_hz: 60,
         choices: CHOICES_4,
+    },
+    VersionEntry {
+        number: PhysicsVersion::V5,
+        rapier3d: "0.36.1",
+        parry3d: "0.31.1",
+        patch_series: RELEASED_SERIES_5,
+        scalar: "f32",
+        features: &["enhanced-determinism"],
+        core_fraction: 0.25,
+        gravity: [-0.0, -9.81, -0.0],
+        params: params_v5,
+        tick_hz: 60,
+        choices: CHOICES_5,
     },
 ];
 
@@ -382,235 +408,6 @@ impl VersionEntry {
 /// The fields that differ between two entries: `pinned` is `a`'s value, `snapshot` is `b`'s.
 pub fn diff_entries(a: &VersionEntry, b: &VersionEntry) -> Vec<FieldDiff> {
     diff_fields(a.fields(), b.fields())
-}
-
-/// Every [`IntegrationParameters`] field (nested ones as `a.b.c`) with its value (printed
-/// bit-exact).
-///
-/// Exhaustive: a field added upstream fails to compile here.
-pub fn param_fields(p: &IntegrationParameters) -> Fields {
-    let IntegrationParameters {
-        dt,
-        min_ccd_dt,
-        contact_softness,
-        static_contact_softness,
-        warmstart_coefficient,
-        length_unit,
-        soft_bodies,
-        normalized_allowed_linear_error,
-        normalized_max_corrective_velocity,
-        normalized_prediction_distance,
-        normalized_max_linear_velocity,
-        num_solver_iterations,
-        num_internal_pgs_iterations,
-        num_internal_stabilization_iterations,
-        max_ccd_substeps,
-        contact_clustering,
-        contact_recycling,
-        normalized_contact_recycle_distance,
-        friction_in_bias_pass,
-        warmstart_joints,
-        friction_model,
-        ccd_relative_motion,
-        ccd_persistent_contact_policy,
-    } = *p;
-    let SoftBodiesSettings {
-        recovery,
-        resweep_strain,
-        max_extra_substeps,
-        contact_stiffening,
-    } = soft_bodies;
-    let SoftRecoverySettings {
-        authored_velocity_margin,
-        edge_speculation,
-        inverted_cell_detection,
-        self_crossing_detection,
-        detection_motion_gating,
-        cross_body_detection,
-        self_stand_down,
-        cross_body_expel_gate,
-        edge_stand_down,
-        crossing_repulsion,
-        crossing_repulsion_guide,
-        crossing_repulsion_self_guide,
-        recovery_pace,
-        overlap_constraints,
-        overlap_rigid,
-        overlap_skip_self_tangled,
-        overlap_edge_stand_down,
-        overlap_constraint_pace,
-        overlap_patch_constraints,
-        overlap_skin_volume,
-        overlap_kept_depth,
-        overlap_self_regions,
-        overlap_normal_push,
-        overlap_multi_volume,
-        overlap_split,
-        overlap_patience,
-        overlap_progress_margin,
-    } = recovery;
-    use FieldValue::*;
-    let spring = |s: SpringCoefficients<f32>| [Real(s.natural_frequency), Real(s.damping_ratio)];
-    let [cs_f, cs_d] = spring(contact_softness);
-    let [ss_f, ss_d] = spring(static_contact_softness);
-    vec![
-        ("dt", Real(dt)),
-        ("min_ccd_dt", Real(min_ccd_dt)),
-        ("contact_softness.natural_frequency", cs_f),
-        ("contact_softness.damping_ratio", cs_d),
-        ("static_contact_softness.natural_frequency", ss_f),
-        ("static_contact_softness.damping_ratio", ss_d),
-        ("warmstart_coefficient", Real(warmstart_coefficient)),
-        ("length_unit", Real(length_unit)),
-        (
-            "soft_bodies.recovery.authored_velocity_margin",
-            Flag(authored_velocity_margin),
-        ),
-        (
-            "soft_bodies.recovery.edge_speculation",
-            Flag(edge_speculation),
-        ),
-        (
-            "soft_bodies.recovery.inverted_cell_detection",
-            Flag(inverted_cell_detection),
-        ),
-        (
-            "soft_bodies.recovery.self_crossing_detection",
-            Flag(self_crossing_detection),
-        ),
-        (
-            "soft_bodies.recovery.detection_motion_gating",
-            Flag(detection_motion_gating),
-        ),
-        (
-            "soft_bodies.recovery.cross_body_detection",
-            Flag(cross_body_detection),
-        ),
-        (
-            "soft_bodies.recovery.self_stand_down",
-            Flag(self_stand_down),
-        ),
-        (
-            "soft_bodies.recovery.cross_body_expel_gate",
-            Flag(cross_body_expel_gate),
-        ),
-        (
-            "soft_bodies.recovery.edge_stand_down",
-            Flag(edge_stand_down),
-        ),
-        (
-            "soft_bodies.recovery.crossing_repulsion",
-            Flag(crossing_repulsion),
-        ),
-        (
-            "soft_bodies.recovery.crossing_repulsion_guide",
-            Flag(crossing_repulsion_guide),
-        ),
-        (
-            "soft_bodies.recovery.crossing_repulsion_self_guide",
-            Flag(crossing_repulsion_self_guide),
-        ),
-        ("soft_bodies.recovery.recovery_pace", Real(recovery_pace)),
-        (
-            "soft_bodies.recovery.overlap_constraints",
-            Flag(overlap_constraints),
-        ),
-        ("soft_bodies.recovery.overlap_rigid", Flag(overlap_rigid)),
-        (
-            "soft_bodies.recovery.overlap_skip_self_tangled",
-            Flag(overlap_skip_self_tangled),
-        ),
-        (
-            "soft_bodies.recovery.overlap_edge_stand_down",
-            Flag(overlap_edge_stand_down),
-        ),
-        (
-            "soft_bodies.recovery.overlap_constraint_pace",
-            Real(overlap_constraint_pace),
-        ),
-        (
-            "soft_bodies.recovery.overlap_patch_constraints",
-            PatchConstraints(overlap_patch_constraints),
-        ),
-        (
-            "soft_bodies.recovery.overlap_skin_volume",
-            Flag(overlap_skin_volume),
-        ),
-        (
-            "soft_bodies.recovery.overlap_kept_depth",
-            Real(overlap_kept_depth),
-        ),
-        (
-            "soft_bodies.recovery.overlap_self_regions",
-            Flag(overlap_self_regions),
-        ),
-        (
-            "soft_bodies.recovery.overlap_normal_push",
-            Flag(overlap_normal_push),
-        ),
-        (
-            "soft_bodies.recovery.overlap_multi_volume",
-            Flag(overlap_multi_volume),
-        ),
-        (
-            "soft_bodies.recovery.overlap_split",
-            Whole(overlap_split.into()),
-        ),
-        (
-            "soft_bodies.recovery.overlap_patience",
-            Whole(overlap_patience.into()),
-        ),
-        (
-            "soft_bodies.recovery.overlap_progress_margin",
-            Real(overlap_progress_margin),
-        ),
-        ("soft_bodies.resweep_strain", Real(resweep_strain)),
-        (
-            "soft_bodies.max_extra_substeps",
-            Whole(max_extra_substeps as u64),
-        ),
-        ("soft_bodies.contact_stiffening", Real(contact_stiffening)),
-        (
-            "normalized_allowed_linear_error",
-            Real(normalized_allowed_linear_error),
-        ),
-        (
-            "normalized_max_corrective_velocity",
-            Real(normalized_max_corrective_velocity),
-        ),
-        (
-            "normalized_prediction_distance",
-            Real(normalized_prediction_distance),
-        ),
-        (
-            "normalized_max_linear_velocity",
-            Real(normalized_max_linear_velocity),
-        ),
-        ("num_solver_iterations", Whole(num_solver_iterations as u64)),
-        (
-            "num_internal_pgs_iterations",
-            Whole(num_internal_pgs_iterations as u64),
-        ),
-        (
-            "num_internal_stabilization_iterations",
-            Whole(num_internal_stabilization_iterations as u64),
-        ),
-        ("max_ccd_substeps", Whole(max_ccd_substeps as u64)),
-        ("contact_clustering", Flag(contact_clustering)),
-        ("contact_recycling", Flag(contact_recycling)),
-        (
-            "normalized_contact_recycle_distance",
-            Real(normalized_contact_recycle_distance),
-        ),
-        ("friction_in_bias_pass", Flag(friction_in_bias_pass)),
-        ("warmstart_joints", Flag(warmstart_joints)),
-        ("friction_model", FrictionModel(friction_model)),
-        ("ccd_relative_motion", CcdMode(ccd_relative_motion)),
-        (
-            "ccd_persistent_contact_policy",
-            CcdPolicy(ccd_persistent_contact_policy),
-        ),
-    ]
 }
 
 /// Physics-version 1: upstream rapier3d 0.36.1's defaults, both CCD settings off.
@@ -687,7 +484,18 @@ fn params_v4() -> IntegrationParameters {
     }
 }
 
-/// The soft-body recovery settings of versions 1 to 4 (rapier3d 0.36.1's defaults), released:
+/// Physics-version 5: version 4 with bounded nonlinear casts, written as exactly that
+/// difference: every nonlinear cast of the continuous pass probes a pair that starts in contact
+/// at most 1,024 times, so no step's cost grows without bound with a body's speed or spin
+/// (`docs/decisions/physics-version-5.md`).
+fn params_v5() -> IntegrationParameters {
+    IntegrationParameters {
+        ccd_relative_motion: CcdRelativeMotion::BoundedCasts,
+        ..params_v4()
+    }
+}
+
+/// The soft-body recovery settings of versions 1 to 5 (rapier3d 0.36.1's defaults), released:
 /// never edit; a later version that wants others writes its own function.
 fn soft_recovery_v1() -> SoftRecoverySettings {
     SoftRecoverySettings {

@@ -163,8 +163,14 @@ fn versions_configs_and_keys() {
             Some(ErrorKind::PhysicsVersionMismatch),
         ),
         (
-            "physics-version 5",
-            seal_as(PhysicsVersion::new(5), MATCH, None),
+            "physics-version 5 into 2",
+            seal_as(PhysicsVersion::V5, MATCH, None),
+            None,
+            Some(ErrorKind::PhysicsVersionMismatch),
+        ),
+        (
+            "physics-version 6",
+            seal_as(PhysicsVersion::new(6), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),

@@ -122,11 +122,12 @@ fn every_scene_resumes_bit_for_bit_v3() {
     }
 }
 
-/// Version 4's side rule and bounded slices keep no state across steps beyond version 3's caches:
-/// a restored world continues bit for bit.
+/// Version 4's side rule and bounded slices, and version 5's bounded casts, keep no state across
+/// steps beyond version 3's caches: a restored world continues bit for bit.
 #[test]
-fn every_scene_resumes_bit_for_bit_v4() {
+fn every_scene_resumes_bit_for_bit_v4_and_v5() {
     for scene in catalog() {
         check_scene(scene, PhysicsVersion::V4);
+        check_scene(scene, PhysicsVersion::V5);
     }
 }
