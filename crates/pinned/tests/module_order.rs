@@ -4,6 +4,7 @@
 /// Leaves first; `lib` re-exports and may use them all.
 const ORDER: &[&str] = &[
     "diff",
+    "param_fields",
     "format",
     "codec",
     "panic",
