@@ -6,10 +6,24 @@ mod package_world;
 use package_world::{fixtures, package_world};
 use rapier3d::prelude::*;
 
-/// Steps `world` `steps` times; every body's pose and velocity must stay finite.
+/// The fixtures whose world upstream's solver had already blown up before the step it panics
+/// on, each with why: their bodies may go non-finite whatever the fork does, so only their
+/// steps returning is asserted.
+const BLOWN_UP: &[(&str, &str)] = &[(
+    "program-96571-step-2.world",
+    "a body at 3.3e6 m/s after the program's step 1 (the same in stock rapier.js): without \
+     the program's later calls it goes non-finite in the fixture's step 2",
+)];
+
+/// Steps `world` `steps` times; every body's pose and velocity must stay finite (but in the
+/// [`BLOWN_UP`] worlds).
 fn step_through(name: &str, mut world: PhysicsWorld, steps: usize) {
+    let blown_up = BLOWN_UP.iter().any(|(file, _)| *file == name);
     for step in 1..=steps {
         world.step();
+        if blown_up {
+            continue;
+        }
         for (handle, body) in world.bodies.iter() {
             let finite = body.translation().is_finite()
                 && body.linvel().is_finite()
@@ -27,6 +41,9 @@ fn the_fork_steps_every_world_upstream_panics_on() {
         "conformance/crashes/ holds {} fixtures",
         files.len()
     );
+    for (file, _) in BLOWN_UP {
+        assert!(files.iter().any(|f| f.ends_with(file)), "{file} is no fixture");
+    }
     for file in files {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
         let bytes = std::fs::read(&file).expect("fixture");
