@@ -42,7 +42,10 @@ fn the_fork_steps_every_world_upstream_panics_on() {
         files.len()
     );
     for (file, _) in BLOWN_UP {
-        assert!(files.iter().any(|f| f.ends_with(file)), "{file} is no fixture");
+        assert!(
+            files.iter().any(|f| f.ends_with(file)),
+            "{file} is no fixture"
+        );
     }
     for file in files {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
