@@ -57,7 +57,7 @@ pub const RELEASED_SERIES_3: &str =
 pub const RELEASED_SERIES_4: &str =
     "67ba6d9506c4bc491284d98da888ba69d212e9e97eb28a95b79fc28e50268f83";
 
-/// The patch series version 5 was released with (listed in [`BIT_IDENTICAL_SERIES`]; it
+/// The patch series version 5 was released with: the last of [`BIT_IDENTICAL_SERIES`] (it
 /// serves versions 1 to 4 bit for bit too).
 pub const RELEASED_SERIES_5: &str =
     "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
@@ -193,16 +193,11 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 66: physics-version 5's series: parry's nonlinear cast bounded by a new \
          dispatcher (0018) and `CcdRelativeMotion::BoundedCasts` (0019)",
     ),
-    (
-        "a29f63d1af1b6e4faa334ec7d70333780a407d9ba35b069249edb098dc2cecf2",
-        "issue 66: a solver graph entry on a manifold without an active contact is rebuilt \
-         too, not read past (0017): changes only steps that read out of bounds",
-    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "a29f63d1af1b6e4faa334ec7d70333780a407d9ba35b069249edb098dc2cecf2";
+pub const PATCH_SERIES: &str = "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -703,27 +703,20 @@ impl NarrowPhase {
 
     /// Invalidates the solver contact graph, for a full rebuild by the next
     /// [`Self::maintain_solver_contact_graph`], if it holds an entry that no longer resolves
-    /// (rapier-pinned patch): its ordinal past its pair's manifolds, or its manifold without an
-    /// active contact. Only a graph with orphaned entries can (see
+    /// (rapier-pinned patch). Only a graph with orphaned entries can (see
     /// [`Self::solver_graph_orphans`]), so other graphs are not scanned. Upstream rapier3d
-    /// panics on the first when the solver resolves it ("stale ContactRef") and reads past a
-    /// slice on the second (the constraint gather takes the last active contact unchecked), so
-    /// this changes nothing a completed upstream step does by defined behaviour. Called before
-    /// the maintenance of a step that solves (an awake island).
+    /// panics on such an entry when the solver resolves it ("stale ContactRef"), so this changes
+    /// nothing a completed upstream step does. Called before the maintenance of a step that
+    /// solves (an awake island).
     pub(crate) fn invalidate_unresolvable_solver_graph(&mut self) {
         if !self.solver_graph_orphans || !self.solver_graph_valid {
             return;
         }
         let edges = &self.contact_graph.graph.edges;
-        // An entry resolves when its pair's list holds its ordinal and that manifold has an
-        // active contact: the solver's gather reads the last active contact unchecked, out of
-        // bounds on a manifold with none.
         let resolves = |r: &ContactRef| {
-            edges.get(r.edge as usize).is_some_and(|e| {
-                (e.weight.solver_manifolds())
-                    .get(r.manifold as usize)
-                    .is_some_and(|m| m.data.num_active_contacts() > 0)
-            })
+            edges
+                .get(r.edge as usize)
+                .is_some_and(|e| (r.manifold as usize) < e.weight.solver_manifolds().len())
         };
         if !self
             .solver_contact_graph
