@@ -112,21 +112,17 @@ pub enum ParseCcdConfigError {
     RelativeMotion(String),
 }
 
-/// Each relative-motion mode's name in the `POLICY:MODE` form, in the order of their numbers.
-const MODE_NAMES: [(CcdRelativeMotion, &str); 4] = [
-    (CcdRelativeMotion::Off, "off"),
-    (CcdRelativeMotion::On, "on"),
-    (CcdRelativeMotion::Bounded, "bounded"),
-    (CcdRelativeMotion::BoundedCasts, "bounded-casts"),
-];
-
 impl CcdConfig {
     /// The relative-motion mode's name in the `POLICY:MODE` form (`off`, `on`, `bounded` or
     /// `bounded-casts`).
     pub fn mode_name(self) -> &'static str {
-        (MODE_NAMES.iter())
-            .find(|(mode, _)| *mode == self.relative_motion)
-            .map_or("?", |(_, name)| name)
+        // Exhaustive: a new mode fails to compile until it has a name.
+        match self.relative_motion {
+            CcdRelativeMotion::Off => "off",
+            CcdRelativeMotion::On => "on",
+            CcdRelativeMotion::Bounded => "bounded",
+            CcdRelativeMotion::BoundedCasts => "bounded-casts",
+        }
     }
 
     /// Reads a policy number (`0` to `5`) and a relative-motion mode (its name),
@@ -141,10 +137,12 @@ impl CcdConfig {
                 })?;
         let policy = CcdPersistentContactPolicy::try_from(number)
             .map_err(|source| ParseCcdConfigError::UnknownPolicy { number, source })?;
-        let (relative_motion, _) = (MODE_NAMES.iter())
-            .find(|(_, name)| *name == mode)
+        // Every mode is a number from 0 up (`TryFrom<u8>`): the one whose name is `mode`.
+        let relative_motion = (0..=u8::MAX)
+            .map_while(|n| CcdRelativeMotion::try_from(n).ok())
+            .find(|m| CcdConfig::new(*m, policy).mode_name() == mode)
             .ok_or_else(|| ParseCcdConfigError::RelativeMotion(mode.to_string()))?;
-        Ok(CcdConfig::new(*relative_motion, policy))
+        Ok(CcdConfig::new(relative_motion, policy))
     }
 }
 
