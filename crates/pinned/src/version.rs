@@ -57,7 +57,7 @@ pub const RELEASED_SERIES_3: &str =
 pub const RELEASED_SERIES_4: &str =
     "67ba6d9506c4bc491284d98da888ba69d212e9e97eb28a95b79fc28e50268f83";
 
-/// The patch series version 5 was released with: the last of [`BIT_IDENTICAL_SERIES`] (it
+/// The patch series version 5 was released with (listed in [`BIT_IDENTICAL_SERIES`]; it
 /// serves versions 1 to 4 bit for bit too).
 pub const RELEASED_SERIES_5: &str =
     "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
@@ -192,12 +192,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         RELEASED_SERIES_5,
         "issue 66: physics-version 5's series: parry's nonlinear cast bounded by a new \
          dispatcher (0018) and `CcdRelativeMotion::BoundedCasts` (0019)",
+    ),    (
+        "ebc79dd033519ee2368c3797fe02b334021b4bc4624a529af75755ddcac842ac",
+        "issue 66: 0017 also rebuilds a solver graph whose orphaned entry lands on a manifold \
+         without an active contact (program 90439), checked after the graph's maintenance",
     ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
+pub const PATCH_SERIES: &str = "ebc79dd033519ee2368c3797fe02b334021b4bc4624a529af75755ddcac842ac";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

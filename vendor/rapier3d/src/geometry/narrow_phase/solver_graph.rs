@@ -701,32 +701,34 @@ impl NarrowPhase {
         }
     }
 
-    /// Invalidates the solver contact graph, for a full rebuild by the next
-    /// [`Self::maintain_solver_contact_graph`], if it holds an entry that no longer resolves
-    /// (rapier-pinned patch). Only a graph with orphaned entries can (see
-    /// [`Self::solver_graph_orphans`]), so other graphs are not scanned. Upstream rapier3d
-    /// panics on such an entry when the solver resolves it ("stale ContactRef"), so this changes
-    /// nothing a completed upstream step does. Called before the maintenance of a step that
-    /// solves (an awake island).
-    pub(crate) fn invalidate_unresolvable_solver_graph(&mut self) {
+    /// Invalidates the solver contact graph, for a full rebuild by a second
+    /// [`Self::maintain_solver_contact_graph`], if it holds an entry the solver cannot read
+    /// (rapier-pinned patch); returns whether it did. Only a graph with orphaned entries can
+    /// (see [`Self::solver_graph_orphans`]), so other graphs are not scanned. Called after the
+    /// maintenance of a step that solves (an awake island): before it, an entry whose contacts
+    /// just ended is normal, and the maintenance removes it.
+    pub(crate) fn invalidate_unsolvable_solver_graph(&mut self) -> bool {
         if !self.solver_graph_orphans || !self.solver_graph_valid {
-            return;
+            return false;
         }
         let edges = &self.contact_graph.graph.edges;
-        let resolves = |r: &ContactRef| {
-            edges
-                .get(r.edge as usize)
-                .is_some_and(|e| (r.manifold as usize) < e.weight.solver_manifolds().len())
+        // What upstream's solver assumes of every entry, which an orphan may break: its
+        // ordinal within its pair's list (upstream panics: "stale ContactRef") and an active
+        // contact (the constraint gather reads the last one unchecked). So this changes no
+        // step upstream completes by defined behaviour.
+        let solvable = |r: &ContactRef| {
+            edges.get(r.edge as usize).is_some_and(|e| {
+                (e.weight.solver_manifolds())
+                    .get(r.manifold as usize)
+                    .is_some_and(|m| m.data.num_active_contacts() > 0)
+            })
         };
-        if !self
-            .solver_contact_graph
-            .raw_buckets()
-            .iter()
-            .flatten()
-            .all(resolves)
-        {
+        let buckets = self.solver_contact_graph.raw_buckets();
+        let unsolvable = !buckets.iter().flatten().all(solvable);
+        if unsolvable {
             self.solver_graph_valid = false;
         }
+        unsolvable
     }
 
     /// Debug-only: proves the (possibly cached) body qualification table equals

@@ -348,15 +348,20 @@ impl PhysicsPipeline {
         // Raw parts of the solver-facing manifold store, captured before the shared graph borrow
         // below. SAFETY (used below): the contact graph is not mutated while the solvers run.
         let manifold_store_parts = narrow_phase.manifold_store_parts();
-        // rapier-pinned: a graph entry that no longer resolves would panic the solver below;
-        // rebuild the graph from scratch instead.
-        if islands.awake_island.is_some() {
-            narrow_phase.invalidate_unresolvable_solver_graph();
-        }
         // Incrementally reconcile the persistent per-color solver contact graph with this
         // step's changed contacts. The assemblies consume the buckets directly — nothing
         // is collected, selected or sorted per step.
         narrow_phase.maintain_solver_contact_graph(islands, bodies, colliders, multibody_joints);
+        // rapier-pinned: an orphaned graph entry the solver below cannot read (it would panic
+        // or read out of bounds): rebuild the graph from scratch instead.
+        if islands.awake_island.is_some() && narrow_phase.invalidate_unsolvable_solver_graph() {
+            narrow_phase.maintain_solver_contact_graph(
+                islands,
+                bodies,
+                colliders,
+                multibody_joints,
+            );
+        }
         if !self.joint_selection_primed {
             impulse_joints.invalidate_selection_memo();
             self.joint_selection_primed = true;
