@@ -4,8 +4,8 @@ use js_sys::{Float32Array, Function};
 use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use crate::interface::{err, from_flat, to_flat, unit_quat, write};
 use crate::math::{RawRotation, RawVector};
-use crate::{err, from_flat, to_flat, unit_quat, write};
 
 /// rapier.js's `RawRigidBodyType`, in its order.
 #[wasm_bindgen]

@@ -6,10 +6,10 @@ use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::bodies::{body_handle, RawRigidBodySet};
+use crate::interface::{err, from_flat, to_flat, unit_quat, unsupported, write};
 use crate::math::{RawRotation, RawVector};
 use crate::sets::{RawIslandManager, RawSoftBodySet};
 use crate::shapes::{self, RawShape, RawShapeType};
-use crate::{err, from_flat, to_flat, unit_quat, unsupported, write};
 
 pub(crate) fn collider_handle(handle: f64) -> ColliderHandle {
     let (i, g) = from_flat(handle);

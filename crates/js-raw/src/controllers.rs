@@ -11,9 +11,9 @@ use wasm_bindgen::prelude::*;
 
 use crate::bodies::{body_handle, RawRigidBodySet};
 use crate::colliders::{collider_handle, unpack_groups, RawColliderSet};
+use crate::interface::{err, to_flat, write};
 use crate::math::{RawRotation, RawVector};
 use crate::sets::{RawBroadPhase, RawNarrowPhase};
-use crate::{err, to_flat, write};
 
 /// A JavaScript predicate's answer: only `false` filters out (stock's layer passes a closure
 /// answering `undefined` when the game gave none).

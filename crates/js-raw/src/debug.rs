@@ -1,5 +1,4 @@
-//! `RawDebugRenderPipeline` (rapier3d's debug renderer), the soft-body classes this build has
-//! none of (no soft bodies: their constructors throw), and `RawVHACDParameters`.
+//! `RawDebugRenderPipeline` (rapier3d's debug renderer) and `RawVHACDParameters`.
 
 use js_sys::{Float32Array, Function};
 use rapier3d::parry::transformation::vhacd::VHACDParameters;
@@ -8,9 +7,9 @@ use wasm_bindgen::prelude::*;
 
 use crate::bodies::RawRigidBodySet;
 use crate::colliders::RawColliderSet;
+use crate::interface::to_flat;
 use crate::joints::{RawImpulseJointSet, RawMultibodyJointSet};
 use crate::sets::{RawNarrowPhase, RawSoftBodySet};
-use crate::{to_flat, unsupported};
 
 /// Stock's debug renderer: rapier3d's `DebugRenderPipeline` (its default style and mode) drawing
 /// into two buffers stock's API layer reads after `render`: line ends (x, y, z each) and their
@@ -201,28 +200,3 @@ impl RawVHACDParameters {
         self.0.max_convex_hulls = v
     }
 }
-
-macro_rules! no_soft_bodies {
-    ($($name:ident),*) => {
-        $(
-            /// Soft bodies are not supported by this build: the constructor throws.
-            #[wasm_bindgen]
-            pub struct $name;
-
-            #[wasm_bindgen]
-            impl $name {
-                #[wasm_bindgen(constructor)]
-                pub fn new() -> Result<$name, JsValue> {
-                    Err(unsupported(stringify!($name)))
-                }
-            }
-        )*
-    };
-}
-
-no_soft_bodies!(
-    RawSoftBodyBuilder,
-    RawSoftBodyMaterial,
-    RawSoftRecoverySettings,
-    RawSoftBodyTearEvent
-);

@@ -6,7 +6,7 @@ use js_sys::{Float32Array, Function};
 use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::{to_flat, unsupported, write};
+use crate::interface::{to_flat, unsupported, write};
 
 /// The events of the steps since the last drain, in the order rapier3d reported them.
 #[wasm_bindgen]

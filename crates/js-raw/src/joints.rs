@@ -5,8 +5,8 @@ use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::bodies::body_handle;
+use crate::interface::{err, from_flat, to_flat, write};
 use crate::math::{RawRotation, RawVector};
-use crate::{err, from_flat, to_flat, write};
 
 #[wasm_bindgen]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -9,13 +9,13 @@ use wasm_bindgen::prelude::*;
 use crate::bodies::RawRigidBodySet;
 use crate::colliders::RawColliderSet;
 use crate::events::RawEventQueue;
+use crate::interface::{to_flat, unsupported};
 use crate::joints::{RawImpulseJointSet, RawMultibodyJointSet};
 use crate::math::RawVector;
 use crate::sets::{
     RawBroadPhase, RawCCDSolver, RawIntegrationParameters, RawIslandManager, RawNarrowPhase,
     RawSoftBodySet,
 };
-use crate::{to_flat, unsupported};
 
 #[wasm_bindgen]
 #[derive(Default)]

@@ -9,10 +9,10 @@ use wasm_bindgen::prelude::*;
 
 use crate::bodies::{body_handle, RawRigidBodySet};
 use crate::colliders::{collider_handle, unpack_groups, RawColliderSet};
+use crate::interface::{to_flat, write};
 use crate::math::{RawRotation, RawVector};
 use crate::sets::{RawBroadPhase, RawNarrowPhase};
 use crate::shapes::RawShape;
-use crate::{to_flat, write};
 
 /// rapier.js's `RawFeatureType`.
 #[wasm_bindgen]

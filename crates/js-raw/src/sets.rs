@@ -5,7 +5,7 @@
 use rapier3d::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_flat, to_flat, unsupported};
+use crate::interface::{from_flat, to_flat, unsupported};
 
 #[wasm_bindgen]
 pub struct RawIntegrationParameters(pub(crate) IntegrationParameters);
@@ -231,7 +231,7 @@ fn ccd_setting<T: TryFrom<u8> + core::fmt::Debug>(
             v.js_typeof().as_string().unwrap_or_default()
         )
     };
-    Err(crate::err(&format!(
+    Err(crate::interface::err(&format!(
         "{name}: {given} is not 0 to {} ({}){also}",
         known.len().saturating_sub(1),
         known.join(", ")

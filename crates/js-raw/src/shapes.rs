@@ -148,7 +148,7 @@ impl RawShape {
     ) -> Result<RawShape, JsValue> {
         let (r, c) = (nrows as usize + 1, ncols as usize + 1);
         if heights.len() != r * c {
-            return Err(crate::err(&format!(
+            return Err(crate::interface::err(&format!(
                 "heightfield: {} heights, expected (nrows + 1) × (ncols + 1) = {}",
                 heights.len(),
                 r * c
@@ -190,7 +190,7 @@ impl RawShape {
         flags: u8,
     ) -> Result<RawShape, JsValue> {
         if positions.len() != 3 * shapes.len() || rotations.len() != 4 * shapes.len() {
-            return Err(crate::err(
+            return Err(crate::interface::err(
                 "compound: positions and rotations do not match the shapes",
             ));
         }
@@ -228,8 +228,9 @@ impl RawShape {
 
     #[wasm_bindgen(js_name = shapeType)]
     pub fn shape_type(&self) -> Result<RawShapeType, JsValue> {
-        raw_shape_type(self.0.shape_type())
-            .ok_or_else(|| crate::err("shapeType: a shape type rapier.js has no number for"))
+        raw_shape_type(self.0.shape_type()).ok_or_else(|| {
+            crate::interface::err("shapeType: a shape type rapier.js has no number for")
+        })
     }
     #[wasm_bindgen(js_name = halfExtents)]
     pub fn half_extents(&self) -> Option<RawVector> {
