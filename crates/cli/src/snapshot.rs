@@ -453,7 +453,7 @@ fn inspect_file(
     let bytes = read(file).map_err(Failure::Usage)?;
     println!("{:<17}{} ({} bytes)", "file", file.display(), bytes.len());
     let info = inspect(&bytes).map_err(|e| Failure::Refused(typed(&e)))?;
-    let known = WorldConfig::new(info.physics_version).is_ok();
+    let known = WorldConfig::new(info.header.physics_version).is_ok();
     let mut rows = vec![
         ("format version", info.format_version.to_string()),
         (
@@ -476,18 +476,18 @@ fn inspect_file(
             "physics-version",
             format!(
                 "{}{}",
-                info.physics_version,
+                info.header.physics_version,
                 if !known {
                     " (unknown to this build)"
-                } else if info.physics_version == PHYSICS_VERSION_CURRENT {
+                } else if info.header.physics_version == PHYSICS_VERSION_CURRENT {
                     " (current)"
                 } else {
                     ""
                 }
             ),
         ),
-        ("tick", info.tick.to_string()),
-        ("config digest", hex(&info.config_digest)),
+        ("tick", info.header.tick.to_string()),
+        ("config digest", hex(&info.header.config_digest)),
         ("payload length", format!("{} bytes", info.payload_len)),
         ("checksum", format!("{} (valid)", hex(&info.checksum))),
     ];
@@ -500,7 +500,7 @@ fn inspect_file(
     if let (FORMAT_VERSION_4, Some(id)) = (info.format_version, info.baseline) {
         rows.push(("baseline", id.to_string()));
     }
-    let config = match WorldConfig::new(info.physics_version) {
+    let config = match WorldConfig::new(info.header.physics_version) {
         Ok(c) => on_level(c.with_match_id(match_id), level.as_ref(), &info),
         Err(e) => {
             print_rows(&rows);
@@ -538,7 +538,7 @@ fn inspect_file(
             Ok(())
         }
         // Another match's snapshot: what it holds is still shown, and that is not a failure.
-        Err(_) if info.config_digest != config.digest() => {
+        Err(_) if info.header.config_digest != config.digest() => {
             let (world, _) = PinnedWorld::open_ignoring_match(config, &bytes, key.as_ref())
                 .map_err(|e| Failure::Refused(typed(&e)))?;
             println!(
@@ -633,7 +633,7 @@ fn restore_file(
         None => r
             .settings
             .apply(
-                WorldConfig::new(info.physics_version)
+                WorldConfig::new(info.header.physics_version)
                     .map_err(|e| Failure::Refused(typed(&e.into())))?
                     .with_match_id(r.match_id),
             )

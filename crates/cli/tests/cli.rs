@@ -468,17 +468,13 @@ fn both_formats_save_restore_and_tell_another_match() {
         payload.truncate(payload.len() / 2);
         let sealed = if format == 2 {
             rapier_pinned::testing::seal_compressed(
-                rapier_pinned::PHYSICS_VERSION_CURRENT,
-                5,
-                config.digest(),
+                rapier_pinned::SnapshotHeader::new(&config, 5),
                 &payload,
                 None,
             )
         } else {
             rapier_pinned::testing::seal(
-                rapier_pinned::PHYSICS_VERSION_CURRENT,
-                5,
-                config.digest(),
+                rapier_pinned::SnapshotHeader::new(&config, 5),
                 &payload,
                 None,
             )

@@ -94,8 +94,8 @@ pub use param_fields::param_fields;
 pub use physics_version::{ParsePhysicsVersionError, PhysicsVersion};
 pub use settings::{Choices, GameSettings};
 pub use snapshot::{
-    inspect, recorded_params, recorded_params_against, recorded_params_on, SnapshotInfo,
-    SnapshotKey,
+    inspect, recorded_params, recorded_params_against, recorded_params_on, SnapshotHeader,
+    SnapshotInfo, SnapshotKey,
 };
 pub use upstream::import_upstream;
 pub use version::{

@@ -65,6 +65,29 @@ impl std::fmt::Debug for SnapshotKey {
     }
 }
 
+/// What a snapshot's header says of the world it holds (the other fields frame the payload):
+/// what every `seal*` function writes, and [`SnapshotInfo::header`] reads back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SnapshotHeader {
+    /// The physics-version (possibly one this build does not know, when read).
+    pub physics_version: PhysicsVersion,
+    /// The tick (steps taken by the world).
+    pub tick: u64,
+    /// The config digest.
+    pub config_digest: [u8; 32],
+}
+
+impl SnapshotHeader {
+    /// The header of a snapshot of a world under `config` at `tick`.
+    pub fn new(config: &WorldConfig, tick: u64) -> Self {
+        Self {
+            physics_version: config.physics_version(),
+            tick,
+            config_digest: config.digest(),
+        }
+    }
+}
+
 /// The header of a snapshot whose framing and checksum are valid (see [`inspect`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SnapshotInfo {
@@ -83,12 +106,8 @@ pub struct SnapshotInfo {
     /// The baseline a format-4 snapshot (a delta) is written against (`None` for formats 1-3).
     /// Read by [`inspect`] from the stored payload's first 32 bytes.
     pub baseline: Option<BaselineId>,
-    /// The physics-version (possibly one this build does not know).
-    pub physics_version: PhysicsVersion,
-    /// The tick (steps taken by the world).
-    pub tick: u64,
-    /// The config digest.
-    pub config_digest: [u8; 32],
+    /// The physics-version, tick and config digest.
+    pub header: SnapshotHeader,
     /// The payload length in bytes, as stored (compressed when [`Self::compressed`]).
     pub payload_len: u64,
     /// The checksum.
@@ -99,22 +118,8 @@ pub struct SnapshotInfo {
 ///
 /// Low level (used by [`crate::PinnedWorld::snapshot`], the upstream import and tests): it does
 /// not look at the payload; a restore still validates everything.
-pub fn seal(
-    physics_version: PhysicsVersion,
-    tick: u64,
-    config_digest: [u8; 32],
-    payload: &[u8],
-    key: Option<&SnapshotKey>,
-) -> Vec<u8> {
-    seal_stored(
-        FORMAT_VERSION,
-        0,
-        physics_version,
-        tick,
-        config_digest,
-        payload,
-        key,
-    )
+pub fn seal(header: SnapshotHeader, payload: &[u8], key: Option<&SnapshotKey>) -> Vec<u8> {
+    seal_stored(FORMAT_VERSION, 0, header, payload, key)
 }
 
 /// Frames `payload` (the uncompressed world encoding) as a format-2 snapshot with its payload
@@ -123,18 +128,14 @@ pub fn seal(
 ///
 /// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_compressed`] and tests.
 pub fn seal_compressed(
-    physics_version: PhysicsVersion,
-    tick: u64,
-    config_digest: [u8; 32],
+    header: SnapshotHeader,
     payload: &[u8],
     key: Option<&SnapshotKey>,
 ) -> Vec<u8> {
     seal_stored(
         FORMAT_VERSION_2,
         FLAG_COMPRESSED,
-        physics_version,
-        tick,
-        config_digest,
+        header,
         &compress_payload(payload),
         key,
     )
@@ -148,9 +149,7 @@ pub fn seal_compressed(
 pub fn seal_stored(
     format_version: u16,
     flags: u16,
-    physics_version: PhysicsVersion,
-    tick: u64,
-    config_digest: [u8; 32],
+    header: SnapshotHeader,
     stored: &[u8],
     key: Option<&SnapshotKey>,
 ) -> Vec<u8> {
@@ -162,9 +161,9 @@ pub fn seal_stored(
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&format_version.to_le_bytes());
     out.extend_from_slice(&flags.to_le_bytes());
-    out.extend_from_slice(&physics_version.get().to_le_bytes());
-    out.extend_from_slice(&tick.to_le_bytes());
-    out.extend_from_slice(&config_digest);
+    out.extend_from_slice(&header.physics_version.get().to_le_bytes());
+    out.extend_from_slice(&header.tick.to_le_bytes());
+    out.extend_from_slice(&header.config_digest);
     out.extend_from_slice(&(stored.len() as u64).to_le_bytes());
     out.extend_from_slice(&[0; 64]);
     out.extend_from_slice(stored);
@@ -184,9 +183,7 @@ pub fn seal_stored(
 ///
 /// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_linked`] and tests.
 pub fn seal_linked(
-    physics_version: PhysicsVersion,
-    tick: u64,
-    config_digest: [u8; 32],
+    header: SnapshotHeader,
     payload: &[u8],
     level: Option<&Level>,
     shared: &[Vec<u8>],
@@ -205,7 +202,6 @@ pub fn seal_linked(
         .collect();
     let id = level.map_or([0; ID_LEN], |l| l.id().0);
     let stream = link::link(payload, &patterns);
-    let header = (physics_version, tick, config_digest);
     seal_records(FORMAT_VERSION_3, header, id, &stream, key)
 }
 
@@ -216,39 +212,27 @@ pub fn seal_linked(
 ///
 /// Low level, like [`seal`]: used by [`crate::PinnedWorld::snapshot_delta`] and tests.
 pub fn seal_delta(
-    physics_version: PhysicsVersion,
-    tick: u64,
-    config_digest: [u8; 32],
+    header: SnapshotHeader,
     payload: &[u8],
     baseline: &Baseline,
     key: Option<&SnapshotKey>,
 ) -> Vec<u8> {
     let stream = link::delta(payload, baseline.payload(), baseline.index());
-    let header = (physics_version, tick, config_digest);
     seal_records(FORMAT_VERSION_4, header, baseline.id().0, &stream, key)
 }
 
-/// A format-3 or format-4 snapshot with the header fields of [`seal`] (physics-version, tick,
-/// config digest): the 32-byte `id` of what its records refer to, then the record `stream`
+/// A format-3 or format-4 snapshot with `header`: the 32-byte `id` of what its records refer to, then the record `stream`
 /// LZ4-compressed (flag bit 1), as [`linked_payload`] reads it back.
 fn seal_records(
     format_version: u16,
-    (physics_version, tick, config_digest): (PhysicsVersion, u64, [u8; 32]),
+    header: SnapshotHeader,
     id: [u8; ID_LEN],
     stream: &[u8],
     key: Option<&SnapshotKey>,
 ) -> Vec<u8> {
     let mut stored = id.to_vec();
     stored.extend_from_slice(&codec::compress(stream));
-    seal_stored(
-        format_version,
-        FLAG_COMPRESSED,
-        physics_version,
-        tick,
-        config_digest,
-        &stored,
-        key,
-    )
+    seal_stored(format_version, FLAG_COMPRESSED, header, &stored, key)
 }
 
 /// The stored form of a compressed payload (format 2, flag bit 1): the uncompressed length as a
@@ -305,6 +289,19 @@ fn id(stored: &[u8]) -> Result<[u8; ID_LEN], Error> {
     }
 }
 
+/// `given`, when it is the level `needed` (a snapshot's or a world config's):
+/// [`Error::LevelMissing`] without one, [`Error::WrongLevel`] for another.
+pub(crate) fn require_level(needed: LevelId, given: Option<&Level>) -> Result<&Level, Error> {
+    match given {
+        None => Err(Error::LevelMissing { needed }),
+        Some(given) if given.id() != needed => Err(Error::WrongLevel {
+            needed,
+            given: given.id(),
+        }),
+        Some(given) => Ok(given),
+    }
+}
+
 /// The level a format-3 stored payload refers to, `None` when its id is all zero.
 fn level_id(stored: &[u8]) -> Result<Option<LevelId>, Error> {
     let id = id(stored)?;
@@ -351,18 +348,18 @@ pub(crate) fn open(
     match_id: Match,
 ) -> Result<(PhysicsWorld, u64), Error> {
     let info = frame(bytes)?;
-    version::entry(info.physics_version)?;
-    if info.physics_version != config.physics_version() {
+    version::entry(info.header.physics_version)?;
+    if info.header.physics_version != config.physics_version() {
         return Err(Error::PhysicsVersionMismatch {
-            snapshot: info.physics_version,
+            snapshot: info.header.physics_version,
             world: config.physics_version(),
         });
     }
-    if match_id == Match::Checked && info.config_digest != config.digest() {
+    if match_id == Match::Checked && info.header.config_digest != config.digest() {
         return Err(
             settings_mismatch(config, bytes, &info, key, held).unwrap_or(
                 Error::ConfigDigestMismatch {
-                    snapshot: info.config_digest,
+                    snapshot: info.header.config_digest,
                     world: config.digest(),
                 },
             ),
@@ -370,7 +367,7 @@ pub(crate) fn open(
     }
     let world = with_payload(bytes, &info, key, held, decode)?;
     validate::validate_world(config, &world)?;
-    Ok((world, info.tick))
+    Ok((world, info.header.tick))
 }
 
 /// Checks 8-11.1 (lengths, checksum, MAC, level or baseline, decompression, expansion), then
@@ -421,16 +418,9 @@ fn linked_payload(stored: &[u8], info: &SnapshotInfo, held: Held<'_>) -> Result<
         let stream = stream(&stored[ID_LEN..], info.compressed)?;
         return expand_stream(&stream, Refs::baseline(baseline));
     }
-    let shapes = match (level_id(stored)?, held.level) {
-        (None, _) => Vec::new(),
-        (Some(needed), None) => return Err(Error::LevelMissing { needed }),
-        (Some(needed), Some(given)) if given.id() != needed => {
-            return Err(Error::WrongLevel {
-                needed,
-                given: given.id(),
-            })
-        }
-        (Some(_), Some(given)) => given.shape_bytes(),
+    let shapes = match level_id(stored)? {
+        None => Vec::new(),
+        Some(needed) => require_level(needed, held.level)?.shape_bytes(),
     };
     let stream = stream(&stored[ID_LEN..], info.compressed)?;
     expand_stream(&stream, Refs::level(&shapes))
@@ -625,9 +615,11 @@ fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
         compressed: flags & FLAG_COMPRESSED != 0,
         level: None,
         baseline: None,
-        physics_version: PhysicsVersion::new(u32_at(12)),
-        tick: u64_at(16),
-        config_digest: array_at(24),
+        header: SnapshotHeader {
+            physics_version: PhysicsVersion::new(u32_at(12)),
+            tick: u64_at(16),
+            config_digest: array_at(24),
+        },
         payload_len: u64_at(56),
         checksum: array_at(CHECKSUM.start),
     })

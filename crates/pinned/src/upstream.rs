@@ -13,7 +13,7 @@
 use crate::codec;
 use crate::config::WorldConfig;
 use crate::error::Error;
-use crate::snapshot;
+use crate::snapshot::{self, SnapshotHeader};
 use crate::version::PhysicsVersion;
 use rapier3d::prelude::IntegrationParameters;
 
@@ -43,7 +43,15 @@ pub fn import_upstream(config: WorldConfig, bytes: &[u8]) -> Result<Vec<u8>, Err
     payload.extend_from_slice(&bytes[..at]);
     payload.extend_from_slice(&[0; FORK_FIELDS_LEN]);
     payload.extend_from_slice(&bytes[at..]);
-    let sealed = snapshot::seal(PhysicsVersion::V1, 0, config.digest(), &payload, None);
+    let sealed = snapshot::seal(
+        SnapshotHeader {
+            physics_version: PhysicsVersion::V1,
+            tick: 0,
+            config_digest: config.digest(),
+        },
+        &payload,
+        None,
+    );
     // Every check of a restore, so nothing that would be refused later is produced.
     let held = snapshot::Held::default();
     snapshot::open(&config, &sealed, None, held, snapshot::Match::Checked)?;

@@ -5,7 +5,7 @@ use crate::codec;
 use crate::config::WorldConfig;
 use crate::error::Error;
 use crate::level::{Level, LevelId};
-use crate::snapshot::{self, SnapshotKey};
+use crate::snapshot::{self, SnapshotHeader, SnapshotKey};
 use crate::validate;
 use rapier3d::prelude::*;
 
@@ -248,16 +248,18 @@ impl PinnedWorld {
         self.world.query_pipeline_with_filter(filter)
     }
 
+    /// What every snapshot of the world at this tick holds, whatever its format: the header
+    /// (physics-version, tick, config digest) and the payload (the world in the codec's encoding).
+    fn sealing(&self) -> (SnapshotHeader, Vec<u8>) {
+        let header = SnapshotHeader::new(&self.config, self.tick);
+        (header, codec::encode(&self.world))
+    }
+
     /// The world as a snapshot at this tick, authenticated when `key` is given: format 1, the
     /// payload stored as it is.
     pub fn snapshot(&self, key: Option<&SnapshotKey>) -> Vec<u8> {
-        snapshot::seal(
-            self.config.physics_version(),
-            self.tick,
-            self.config.digest(),
-            &codec::encode(&self.world),
-            key,
-        )
+        let (header, payload) = self.sealing();
+        snapshot::seal(header, &payload, key)
     }
 
     /// The world as a compressed snapshot at this tick, authenticated when `key` is given:
@@ -270,13 +272,8 @@ impl PinnedWorld {
     /// targets (`docs/protocol.md` §3.1): compare worlds by [`Self::snapshot`] or by the
     /// decompressed payload, never by compressed bytes.
     pub fn snapshot_compressed(&self, key: Option<&SnapshotKey>) -> Vec<u8> {
-        snapshot::seal_compressed(
-            self.config.physics_version(),
-            self.tick,
-            self.config.digest(),
-            &codec::encode(&self.world),
-            key,
-        )
+        let (header, payload) = self.sealing();
+        snapshot::seal_compressed(header, &payload, key)
     }
 
     /// The world as a linked snapshot at this tick, authenticated when `key` is given: format 3.
@@ -294,15 +291,9 @@ impl PinnedWorld {
         key: Option<&SnapshotKey>,
     ) -> Result<Vec<u8>, Error> {
         self.check_level(level)?;
-        Ok(snapshot::seal_linked(
-            self.config.physics_version(),
-            self.tick,
-            self.config.digest(),
-            &codec::encode(&self.world),
-            level,
-            &shared_shapes(&self.world.colliders),
-            key,
-        ))
+        let (header, payload) = self.sealing();
+        let shared = shared_shapes(&self.world.colliders);
+        Ok(snapshot::seal_linked(header, &payload, level, &shared, key))
     }
 
     /// The world's state at this tick as a baseline, kept to write deltas against
@@ -318,14 +309,8 @@ impl PinnedWorld {
     /// the same baseline ([`Self::restore_delta`]); as for format 2, the bytes are not canonical
     /// across targets, the expanded payload is.
     pub fn snapshot_delta(&self, baseline: &Baseline, key: Option<&SnapshotKey>) -> Vec<u8> {
-        snapshot::seal_delta(
-            self.config.physics_version(),
-            self.tick,
-            self.config.digest(),
-            &codec::encode(&self.world),
-            baseline,
-            key,
-        )
+        let (header, payload) = self.sealing();
+        snapshot::seal_delta(header, &payload, baseline, key)
     }
 
     /// Whether `level` is the world's (its config's, [`WorldConfig::level`]): a world on a level
@@ -333,12 +318,12 @@ impl PinnedWorld {
     /// [`Error::WrongLevel`] (`needed` all zero: none).
     pub fn check_level(&self, level: Option<&Level>) -> Result<(), Error> {
         match (self.config.level(), level) {
-            (Some(needed), None) => Err(Error::LevelMissing { needed }),
-            (needed, Some(given)) if needed != Some(given.id()) => Err(Error::WrongLevel {
-                needed: needed.unwrap_or(LevelId([0; 32])),
+            (Some(needed), given) => snapshot::require_level(needed, given).map(drop),
+            (None, Some(given)) => Err(Error::WrongLevel {
+                needed: LevelId([0; 32]),
                 given: given.id(),
             }),
-            _ => Ok(()),
+            (None, None) => Ok(()),
         }
     }
 

@@ -14,8 +14,8 @@ use rapier_pinned::testing::{
     compress_payload, decompress_payload, encode_world, seal, seal_compressed, seal_stored,
 };
 use rapier_pinned::{
-    inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
-    FLAG_COMPRESSED, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
+    inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey,
+    WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
 };
 use rapier_pinned_scenes::catalog;
 
@@ -25,9 +25,11 @@ fn sealed_stored(stored: &[u8], key: Option<&SnapshotKey>) -> Vec<u8> {
     seal_stored(
         FORMAT_VERSION_2,
         FLAG_COMPRESSED,
-        VERSION,
-        3,
-        config().digest(),
+        SnapshotHeader {
+            physics_version: VERSION,
+            tick: 3,
+            config_digest: config().digest(),
+        },
         stored,
         key,
     )
@@ -113,7 +115,17 @@ fn formats_and_flags() {
     let stored = compress_payload(&payload);
     let digest = config().digest();
     let frame = |format: u16, flags: u16, stored: &[u8]| {
-        seal_stored(format, flags, VERSION, 12, digest, stored, None)
+        seal_stored(
+            format,
+            flags,
+            SnapshotHeader {
+                physics_version: VERSION,
+                tick: 12,
+                config_digest: digest,
+            },
+            stored,
+            None,
+        )
     };
     // Format 2 without the flag: the payload as it is.
     tally.attempt(
@@ -361,7 +373,15 @@ fn bad_compressed_payloads() {
     let bytes = sealed_stored(&junk, Some(&key));
     tally.attempt(&mut target, &bytes, Some(&key), kind, "right MAC");
     // The compressed snapshot restores.
-    let good = seal_compressed(VERSION, 3, config().digest(), &payload, None);
+    let good = seal_compressed(
+        SnapshotHeader {
+            physics_version: VERSION,
+            tick: 3,
+            config_digest: config().digest(),
+        },
+        &payload,
+        None,
+    );
     assert_eq!(good, sealed_stored(&stored, None));
     tally.attempt(&mut target, &good, None, None, "valid");
     tally.finish("bad compressed payloads");
@@ -454,15 +474,28 @@ fn format_1_is_unchanged() {
     assert_eq!(&bytes[8..10], &1u16.to_le_bytes());
     assert_eq!(&bytes[10..12], &0u16.to_le_bytes());
     let payload = encode_world(source.world());
-    assert_eq!(bytes, seal(VERSION, 7, config().digest(), &payload, None));
+    assert_eq!(
+        bytes,
+        seal(
+            SnapshotHeader {
+                physics_version: VERSION,
+                tick: 7,
+                config_digest: config().digest()
+            },
+            &payload,
+            None
+        )
+    );
     assert_eq!(
         bytes,
         seal_stored(
             FORMAT_VERSION,
             0,
-            VERSION,
-            7,
-            config().digest(),
+            SnapshotHeader {
+                physics_version: VERSION,
+                tick: 7,
+                config_digest: config().digest()
+            },
             &payload,
             None
         )

@@ -9,8 +9,8 @@ mod common;
 use common::{assert_steps_alike, config, tower, Tally, MATCH};
 use rapier_pinned::testing::{decompress_payload, expand_delta, seal_stored};
 use rapier_pinned::{
-    inspect, Baseline, Error, ErrorKind, LinkError, PinnedWorld, WorldConfig, FORMAT_VERSION_4,
-    HEADER_LEN,
+    inspect, Baseline, Error, ErrorKind, LinkError, PinnedWorld, SnapshotHeader, WorldConfig,
+    FORMAT_VERSION_4, HEADER_LEN,
 };
 use rapier_pinned_scenes::catalog;
 
@@ -20,7 +20,17 @@ fn sealed(baseline: &Baseline, tick: u64, stream: &[u8]) -> Vec<u8> {
     let stored = [&baseline.id().0[..], stream].concat();
     let config = config();
     let (version, digest) = (config.physics_version(), config.digest());
-    seal_stored(FORMAT_VERSION_4, 0, version, tick, digest, &stored, None)
+    seal_stored(
+        FORMAT_VERSION_4,
+        0,
+        SnapshotHeader {
+            physics_version: version,
+            tick: tick,
+            config_digest: digest,
+        },
+        &stored,
+        None,
+    )
 }
 
 #[test]

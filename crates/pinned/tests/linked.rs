@@ -13,8 +13,8 @@ use rapier_pinned::testing::{
 };
 use rapier_pinned::{
     inspect, recorded_params_on, Error, ErrorKind, Level, LevelError, LevelId, LinkError,
-    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FORMAT_VERSION_3,
-    HEADER_LEN,
+    PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
+    FORMAT_VERSION_3, HEADER_LEN,
 };
 use rapier_pinned_scenes::{catalog, trimesh_level, LEVEL_GRID};
 
@@ -303,9 +303,11 @@ fn sealed(stream: &[u8], compressed: bool) -> Vec<u8> {
     seal_stored(
         FORMAT_VERSION_3,
         flags,
-        VERSION,
-        3,
-        config().digest(),
+        SnapshotHeader {
+            physics_version: VERSION,
+            tick: 3,
+            config_digest: config().digest(),
+        },
         &stored,
         None,
     )
@@ -414,9 +416,11 @@ fn bad_record_streams_are_refused_with_their_cause() {
     let short = seal_stored(
         FORMAT_VERSION_3,
         0,
-        VERSION,
-        3,
-        config().digest(),
+        SnapshotHeader {
+            physics_version: VERSION,
+            tick: 3,
+            config_digest: config().digest(),
+        },
         &[0; 31],
         None,
     );
@@ -512,9 +516,11 @@ fn mutated_record_streams_are_refused_or_expand_to_what_they_say() {
         seal_stored(
             FORMAT_VERSION_3,
             0,
-            VERSION,
-            10,
-            config.digest(),
+            SnapshotHeader {
+                physics_version: VERSION,
+                tick: 10,
+                config_digest: config.digest(),
+            },
             &stored,
             None,
         )

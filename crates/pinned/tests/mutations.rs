@@ -9,7 +9,7 @@ mod common;
 use common::{config, tower};
 use proptest::prelude::*;
 use rapier_pinned::testing::{seal, seal_stored};
-use rapier_pinned::{PinnedWorld, FLAG_COMPRESSED, FORMAT_VERSION_2};
+use rapier_pinned::{PinnedWorld, SnapshotHeader, FLAG_COMPRESSED, FORMAT_VERSION_2};
 use std::sync::OnceLock;
 
 /// One mutation: overwrite, insert or delete a range.
@@ -124,7 +124,7 @@ proptest! {
     fn mutated_payloads_resealed(mutations in proptest::collection::vec(mutation(), 1..4)) {
         let (_, payload) = fixture();
         let p = mutated(payload, &mutations);
-        let bytes = seal(config().physics_version(), 12, config().digest(), &p, None);
+        let bytes = seal(SnapshotHeader::new(&config(), 12), &p, None);
         resealed_refused_cleanly(&bytes)?;
     }
 
@@ -140,15 +140,7 @@ proptest! {
     ) {
         let (_, stored) = compressed_fixture();
         let p = mutated(stored, &mutations);
-        let bytes = seal_stored(
-            FORMAT_VERSION_2,
-            FLAG_COMPRESSED,
-            config().physics_version(),
-            12,
-            config().digest(),
-            &p,
-            None,
-        );
+        let bytes = seal_stored(FORMAT_VERSION_2, FLAG_COMPRESSED, SnapshotHeader::new(&config(), 12), &p, None);
         resealed_refused_cleanly(&bytes)?;
     }
 }

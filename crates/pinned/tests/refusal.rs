@@ -8,8 +8,8 @@ use rapier3d::prelude::*;
 use rapier_pinned::param_fields;
 use rapier_pinned::testing::seal;
 use rapier_pinned::{
-    import_upstream, inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotKey,
-    WorldConfig, HEADER_LEN, PAYLOAD_LIMIT,
+    import_upstream, inspect, Error, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotHeader,
+    SnapshotKey, WorldConfig, HEADER_LEN, PAYLOAD_LIMIT,
 };
 
 /// The tally's counts are measured, not printed: a case with the wrong outcome is counted, and
@@ -134,7 +134,15 @@ fn versions_configs_and_keys() {
             Ok(c) => c.with_match_id(match_id).digest(),
             Err(_) => config().digest(),
         };
-        seal(version, 10, digest, &payload, key)
+        seal(
+            SnapshotHeader {
+                physics_version: version,
+                tick: 10,
+                config_digest: digest,
+            },
+            &payload,
+            key,
+        )
     };
     type Case<'a> = (&'a str, Vec<u8>, Option<&'a SnapshotKey>, Option<ErrorKind>);
     let cases: Vec<Case> = vec![
@@ -490,7 +498,17 @@ fn undecodable_structural_and_non_finite() {
     let mut tally = Tally::default();
     let source = tower(3);
     let payload = rapier_pinned::testing::encode_world(source.world());
-    let seal_payload = |p: &[u8]| seal(VERSION, 3, config().digest(), p, None);
+    let seal_payload = |p: &[u8]| {
+        seal(
+            SnapshotHeader {
+                physics_version: VERSION,
+                tick: 3,
+                config_digest: config().digest(),
+            },
+            p,
+            None,
+        )
+    };
     // Valid framing around a payload that does not decode.
     for (case, p) in [
         ("payload cut short", payload[..payload.len() - 10].to_vec()),

@@ -26,7 +26,7 @@ use common::child::{crash_line, Child, Next};
 use common::SplitMix;
 use rapier3d::prelude::*;
 use rapier_pinned::testing::seal;
-use rapier_pinned::PinnedWorld;
+use rapier_pinned::{PinnedWorld, SnapshotHeader};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -228,9 +228,7 @@ impl Mutation {
         let config = world::config();
         let key = world::key();
         seal(
-            config.physics_version(),
-            scene.tick,
-            config.digest(),
+            SnapshotHeader::new(&config, scene.tick),
             &self.payload(&scene.payload),
             self.authenticated.then_some(&key),
         )
@@ -452,13 +450,7 @@ fn the_unmutated_snapshot_restores_and_steps() {
     for scene in scenes() {
         for authenticated in [false, true] {
             let k = authenticated.then_some(&key);
-            let bytes = seal(
-                config.physics_version(),
-                scene.tick,
-                config.digest(),
-                &scene.payload,
-                k,
-            );
+            let bytes = seal(SnapshotHeader::new(&config, scene.tick), &scene.payload, k);
             restore_and_step(&bytes, authenticated)
                 .unwrap_or_else(|e| panic!("{} (key: {authenticated}): {e}", scene.name));
             let world = PinnedWorld::restore(config, &bytes, k).unwrap();

@@ -9,7 +9,8 @@
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{encode_world, seal};
 use rapier_pinned::{
-    import_upstream, ErrorKind, PhysicsVersion, PinnedWorld, WorldConfig, HEADER_LEN,
+    import_upstream, ErrorKind, PhysicsVersion, PinnedWorld, SnapshotHeader, WorldConfig,
+    HEADER_LEN,
 };
 use rapier_pinned_scenes::{find, state_digest};
 
@@ -103,9 +104,11 @@ fn upstream_fixture_does_not_decode_as_a_fork_world() {
         // Framed as-is as a version 1 snapshot: refused as undecodable, not accepted.
         let config = config();
         let framed = seal(
-            PhysicsVersion::V1,
-            steps as u64,
-            config.digest(),
+            SnapshotHeader {
+                physics_version: PhysicsVersion::V1,
+                tick: steps as u64,
+                config_digest: config.digest(),
+            },
             &upstream,
             None,
         );

@@ -6,8 +6,8 @@
 use rapier3d::prelude::{IntegrationParameters, PhysicsWorld};
 use rapier_pinned::testing::{compress_payload, encode_world, seal, seal_stored};
 use rapier_pinned::{
-    Baseline, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, FLAG_MAC,
-    FORMAT_VERSION_2, FORMAT_VERSION_3, FORMAT_VERSION_4, HEADER_LEN,
+    Baseline, PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey, WorldConfig,
+    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION_2, FORMAT_VERSION_3, FORMAT_VERSION_4, HEADER_LEN,
 };
 
 use super::byte_edits::{overwrite, reframed};
@@ -118,7 +118,15 @@ impl Base {
     /// `payload` sealed as a snapshot of this version at tick 30 in match 7, with a valid
     /// checksum and no MAC.
     pub(super) fn sealed(&self, payload: &[u8]) -> Vec<u8> {
-        seal(self.version, TICK, self.config.digest(), payload, None)
+        seal(
+            SnapshotHeader {
+                physics_version: self.version,
+                tick: TICK,
+                config_digest: self.config.digest(),
+            },
+            payload,
+            None,
+        )
     }
 
     /// The payload of `accept.snap`'s world changed by `change`.
@@ -200,9 +208,11 @@ impl Base {
         seal_stored(
             FORMAT_VERSION_4,
             flags,
-            self.version,
-            TICK,
-            self.config.digest(),
+            SnapshotHeader {
+                physics_version: self.version,
+                tick: TICK,
+                config_digest: self.config.digest(),
+            },
             &stored,
             None,
         )
@@ -219,9 +229,11 @@ impl Base {
         seal_stored(
             FORMAT_VERSION_3,
             flags,
-            self.version,
-            TICK,
-            self.config.digest(),
+            SnapshotHeader {
+                physics_version: self.version,
+                tick: TICK,
+                config_digest: self.config.digest(),
+            },
             stored,
             None,
         )

@@ -11,8 +11,8 @@ use rapier_pinned::testing::{
     compress_payload, decompress_payload, encode_world, expand_delta, seal_stored,
 };
 use rapier_pinned::{
-    Baseline, Level, LevelId, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
-    FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION_3, FORMAT_VERSION_4, HEADER_LEN,
+    Baseline, Level, LevelId, PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey,
+    WorldConfig, FLAG_COMPRESSED, FLAG_MAC, FORMAT_VERSION_3, FORMAT_VERSION_4, HEADER_LEN,
 };
 
 use super::header::FLAGS_AT;
@@ -202,9 +202,7 @@ fn check_accepted(
         seal_stored(
             format,
             flags & FLAG_COMPRESSED,
-            world.config().physics_version(),
-            world.tick(),
-            world.config().digest(),
+            SnapshotHeader::new(&world.config(), world.tick()),
             &if compressed {
                 compress_payload(&payload)
             } else {

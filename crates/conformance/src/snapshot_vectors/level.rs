@@ -4,7 +4,7 @@
 
 use rapier3d::prelude::{ColliderBuilder, SharedShape, Vector as Vec3};
 use rapier_pinned::testing::seal_linked;
-use rapier_pinned::{Level, PinnedWorld, SnapshotKey};
+use rapier_pinned::{Level, PinnedWorld, SnapshotHeader, SnapshotKey};
 
 use super::base::{accepted, ball_drop, Base, SCENE, TEST_KEY, TICK};
 use crate::verdict::Expect;
@@ -52,9 +52,11 @@ impl LevelBase {
             .map_err(GenerateError::Wrapper)?;
         // The generator's format-3 framing is the wrapper's.
         let sealed = seal_linked(
-            b.version,
-            TICK,
-            b.config.digest(),
+            SnapshotHeader {
+                physics_version: b.version,
+                tick: TICK,
+                config_digest: b.config.digest(),
+            },
             &b.payload,
             None,
             &[],

@@ -3,7 +3,9 @@
 //! made by `row`, their bytes from `base` and `level` with `byte_edits` and `world_edits`.
 
 use rapier_pinned::testing::{compress_payload, seal};
-use rapier_pinned::{PhysicsVersion, FLAG_COMPRESSED, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT};
+use rapier_pinned::{
+    PhysicsVersion, SnapshotHeader, FLAG_COMPRESSED, FORMAT_VERSION_2, HEADER_LEN, PAYLOAD_LIMIT,
+};
 
 use super::base::{
     unauthenticated, Base, DELTA_TICK, MATCH_ID, OTHER_KEY, TEST_KEY, TICK, WIDE_MATCH_ID,
@@ -102,7 +104,7 @@ fn table(version: PhysicsVersion) -> Result<Vec<(Vector, Vec<u8>)>, GenerateErro
             .bytes(&b.other_plain)
             .about(format!("A genuine snapshot of ball_drop after 30 steps under physics-version {other} (same match), restored into a version-{v} world.")),
         reject("unknown_physics_version", "UnknownPhysicsVersion")
-            .bytes(seal(PhysicsVersion::new(0), TICK, b.config.digest(), &b.payload, None))
+            .bytes(seal(SnapshotHeader { physics_version: PhysicsVersion::new(0), tick: TICK, config_digest: b.config.digest() }, &b.payload, None))
             .about("accept.snap's payload sealed (valid checksum) with physics-version 0, which is never released."),
         reject("config_digest_mismatch", "ConfigDigestMismatch")
             .file("accept.snap").match_id(MATCH_ID + 1)

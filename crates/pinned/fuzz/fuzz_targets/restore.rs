@@ -13,7 +13,8 @@
 use libfuzzer_sys::fuzz_target;
 use rapier_pinned::testing::decompress_payload;
 use rapier_pinned::{
-    PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED, HEADER_LEN,
+    PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
+    HEADER_LEN,
 };
 use rapier_pinned_fuzz::{config, in_restore, install_panic_policy, key, small_world, write_seeds};
 use std::sync::{Mutex, OnceLock};
@@ -53,9 +54,11 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     let v1 = {
         let c = WorldConfig::new(PhysicsVersion::V1).unwrap();
         rapier_pinned::testing::seal(
-            PhysicsVersion::V1,
-            12,
-            c.digest(),
+            SnapshotHeader {
+                physics_version: PhysicsVersion::V1,
+                tick: 12,
+                config_digest: c.digest(),
+            },
             &rapier_pinned::testing::encode_world(world.world()),
             None,
         )
@@ -63,9 +66,7 @@ fn seeds(world: &PinnedWorld) -> Vec<(String, Vec<u8>)> {
     let other_match = {
         let c = config().with_match_id(8);
         rapier_pinned::testing::seal(
-            c.physics_version(),
-            12,
-            c.digest(),
+            SnapshotHeader::new(&c, 12),
             &rapier_pinned::testing::encode_world(world.world()),
             None,
         )

@@ -9,8 +9,8 @@ use rapier_pinned::testing::{
     seal_stored,
 };
 use rapier_pinned::{
-    Baseline, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig, FLAG_COMPRESSED,
-    FORMAT_VERSION_2, FORMAT_VERSION_4, HEADER_LEN, PHYSICS_VERSION_CURRENT,
+    Baseline, PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey, WorldConfig,
+    FLAG_COMPRESSED, FORMAT_VERSION_2, FORMAT_VERSION_4, HEADER_LEN, PHYSICS_VERSION_CURRENT,
 };
 
 /// The physics-version of the target world: the current one, so that the fuzzers, the committed
@@ -215,9 +215,7 @@ impl MutatedSnapshot {
         let payload = apply_ops(base, ops);
         let mut snapshot = Self::framed(*selector, base, payload);
         snapshot.bytes = seal(
-            config().physics_version(),
-            *tick,
-            config().digest(),
+            SnapshotHeader::new(&config(), *tick),
             &snapshot.payload,
             snapshot.authenticated.then_some(&key()),
         );
@@ -239,7 +237,15 @@ impl MutatedSnapshot {
         let key = (selector & 2 != 0).then_some(&key);
         if selector & MUTATE_STORED == 0 {
             let mut snapshot = Self::framed(*selector, base, apply_ops(base, ops));
-            snapshot.bytes = seal_compressed(version, *tick, digest, &snapshot.payload, key);
+            snapshot.bytes = seal_compressed(
+                SnapshotHeader {
+                    physics_version: version,
+                    tick: *tick,
+                    config_digest: digest,
+                },
+                &snapshot.payload,
+                key,
+            );
             return Some(snapshot);
         }
         let stored = compress_payload(base);
@@ -250,9 +256,11 @@ impl MutatedSnapshot {
         snapshot.bytes = seal_stored(
             FORMAT_VERSION_2,
             FLAG_COMPRESSED,
-            version,
-            *tick,
-            digest,
+            SnapshotHeader {
+                physics_version: version,
+                tick: *tick,
+                config_digest: digest,
+            },
             &mutated_stored,
             key,
         );
@@ -274,17 +282,45 @@ impl MutatedSnapshot {
         let key = (selector & 2 != 0).then_some(&key);
         if selector & MUTATE_STORED == 0 {
             let mut snapshot = Self::framed(*selector, base, apply_ops(base, ops));
-            snapshot.bytes = seal_delta(version, *tick, digest, &snapshot.payload, baseline, key);
+            snapshot.bytes = seal_delta(
+                SnapshotHeader {
+                    physics_version: version,
+                    tick: *tick,
+                    config_digest: digest,
+                },
+                &snapshot.payload,
+                baseline,
+                key,
+            );
             return Some(snapshot);
         }
-        let written = seal_delta(version, *tick, digest, base, baseline, None);
+        let written = seal_delta(
+            SnapshotHeader {
+                physics_version: version,
+                tick: *tick,
+                config_digest: digest,
+            },
+            base,
+            baseline,
+            None,
+        );
         let stream = decompress_payload(&written[HEADER_LEN + 32..]).expect("a written delta");
         let mutated = apply_ops(&stream, ops);
         let payload = expand_delta_stream(&mutated, baseline).unwrap_or_default();
         let mut snapshot = Self::framed(*selector, base, payload);
         snapshot.mutated = mutated != stream;
         let stored = [&baseline.id().0[..], &mutated].concat();
-        snapshot.bytes = seal_stored(FORMAT_VERSION_4, 0, version, *tick, digest, &stored, key);
+        snapshot.bytes = seal_stored(
+            FORMAT_VERSION_4,
+            0,
+            SnapshotHeader {
+                physics_version: version,
+                tick: *tick,
+                config_digest: digest,
+            },
+            &stored,
+            key,
+        );
         Some(snapshot)
     }
 

@@ -9,8 +9,8 @@ pub mod child;
 use rapier3d::prelude::*;
 use rapier_pinned::testing::{encode_world, seal};
 use rapier_pinned::{
-    Baseline, ErrorKind, Level, PhysicsVersion, PinnedWorld, SnapshotKey, WorldConfig,
-    FORMAT_VERSION, PAYLOAD_LIMIT,
+    Baseline, ErrorKind, Level, PhysicsVersion, PinnedWorld, SnapshotHeader, SnapshotKey,
+    WorldConfig, FORMAT_VERSION, PAYLOAD_LIMIT,
 };
 
 /// The physics-version of the target world.
@@ -39,9 +39,7 @@ pub fn tower(steps: usize) -> PinnedWorld {
 pub fn snapshot_of(world: &PhysicsWorld, tick: u64, key: Option<&SnapshotKey>) -> Vec<u8> {
     let config = config();
     seal(
-        config.physics_version(),
-        tick,
-        config.digest(),
+        SnapshotHeader::new(&config, tick),
         &encode_world(world),
         key,
     )
