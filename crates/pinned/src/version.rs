@@ -197,11 +197,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 66: 0017 also rebuilds a solver graph whose orphaned entry lands on a manifold \
          without an active contact (program 90439), checked after the graph's maintenance",
     ),
+    (
+        "04108e8c0476e11de3b2c98233301fb8a01f86c232ba75231ab938d9c8792771",
+        "issue 63: the continuous pass at defaults copies less (results moved, not copied; \
+         FastColliderInfo::new and BodySteps::new inlined: 0004)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "ebc79dd033519ee2368c3797fe02b334021b4bc4624a529af75755ddcac842ac";
+pub const PATCH_SERIES: &str = "04108e8c0476e11de3b2c98233301fb8a01f86c232ba75231ab938d9c8792771";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -297,7 +297,8 @@ impl CCDSolver {
                     |_, _| {},
                 )
             });
-            all_results.extend(results);
+            // rapier-pinned: moved, not copied (the fork's results are larger than upstream's).
+            all_results = results;
         }
         apply_clamps(bodies, Self::clamps(&all_results), dt);
 
@@ -357,7 +358,11 @@ impl CCDSolver {
                 }
             };
             apply_clamps(bodies, clamps, dt);
-            all_results.extend(bullet_results);
+            if all_results.is_empty() {
+                all_results = bullet_results;
+            } else {
+                all_results.extend(bullet_results);
+            }
         }
 
         if params.ccd_persistent_contact_policy.keeps_depth() {

@@ -246,6 +246,9 @@ impl<'a> FastColliderInfo<'a> {
     /// Builds the fast-collider description for a sweep from collider pose `start` to `end`, or
     /// `None` for never-swept shapes (meshes, heightfields, polylines, voxels — and compounds with
     /// no point-cloud child). `local_com` makes every sweep rotate about the true center of mass.
+    /// Always inline, as upstream's single call site had it: called for every swept collider,
+    /// out of line its result is copied on each return (rapier-pinned patch).
+    #[inline(always)]
     pub(super) fn new(
         collider: &'a Collider,
         body: &'a RigidBody,
