@@ -25,11 +25,7 @@ fn sealed_stored(stored: &[u8], key: Option<&SnapshotKey>) -> Vec<u8> {
     seal_stored(
         FORMAT_VERSION_2,
         FLAG_COMPRESSED,
-        SnapshotHeader {
-            physics_version: VERSION,
-            tick: 3,
-            config_digest: config().digest(),
-        },
+        SnapshotHeader::new(&config(), 3),
         stored,
         key,
     )
@@ -373,15 +369,7 @@ fn bad_compressed_payloads() {
     let bytes = sealed_stored(&junk, Some(&key));
     tally.attempt(&mut target, &bytes, Some(&key), kind, "right MAC");
     // The compressed snapshot restores.
-    let good = seal_compressed(
-        SnapshotHeader {
-            physics_version: VERSION,
-            tick: 3,
-            config_digest: config().digest(),
-        },
-        &payload,
-        None,
-    );
+    let good = seal_compressed(SnapshotHeader::new(&config(), 3), &payload, None);
     assert_eq!(good, sealed_stored(&stored, None));
     tally.attempt(&mut target, &good, None, None, "valid");
     tally.finish("bad compressed payloads");
@@ -476,26 +464,14 @@ fn format_1_is_unchanged() {
     let payload = encode_world(source.world());
     assert_eq!(
         bytes,
-        seal(
-            SnapshotHeader {
-                physics_version: VERSION,
-                tick: 7,
-                config_digest: config().digest()
-            },
-            &payload,
-            None
-        )
+        seal(SnapshotHeader::new(&config(), 7), &payload, None)
     );
     assert_eq!(
         bytes,
         seal_stored(
             FORMAT_VERSION,
             0,
-            SnapshotHeader {
-                physics_version: VERSION,
-                tick: 7,
-                config_digest: config().digest()
-            },
+            SnapshotHeader::new(&config(), 7),
             &payload,
             None
         )

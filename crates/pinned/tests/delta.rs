@@ -25,7 +25,7 @@ fn sealed(baseline: &Baseline, tick: u64, stream: &[u8]) -> Vec<u8> {
         0,
         SnapshotHeader {
             physics_version: version,
-            tick: tick,
+            tick,
             config_digest: digest,
         },
         &stored,

@@ -303,11 +303,7 @@ fn sealed(stream: &[u8], compressed: bool) -> Vec<u8> {
     seal_stored(
         FORMAT_VERSION_3,
         flags,
-        SnapshotHeader {
-            physics_version: VERSION,
-            tick: 3,
-            config_digest: config().digest(),
-        },
+        SnapshotHeader::new(&config(), 3),
         &stored,
         None,
     )
@@ -416,11 +412,7 @@ fn bad_record_streams_are_refused_with_their_cause() {
     let short = seal_stored(
         FORMAT_VERSION_3,
         0,
-        SnapshotHeader {
-            physics_version: VERSION,
-            tick: 3,
-            config_digest: config().digest(),
-        },
+        SnapshotHeader::new(&config(), 3),
         &[0; 31],
         None,
     );

@@ -498,17 +498,7 @@ fn undecodable_structural_and_non_finite() {
     let mut tally = Tally::default();
     let source = tower(3);
     let payload = rapier_pinned::testing::encode_world(source.world());
-    let seal_payload = |p: &[u8]| {
-        seal(
-            SnapshotHeader {
-                physics_version: VERSION,
-                tick: 3,
-                config_digest: config().digest(),
-            },
-            p,
-            None,
-        )
-    };
+    let seal_payload = |p: &[u8]| seal(SnapshotHeader::new(&config(), 3), p, None);
     // Valid framing around a payload that does not decode.
     for (case, p) in [
         ("payload cut short", payload[..payload.len() - 10].to_vec()),

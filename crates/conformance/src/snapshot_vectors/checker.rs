@@ -202,7 +202,7 @@ fn check_accepted(
         seal_stored(
             format,
             flags & FLAG_COMPRESSED,
-            SnapshotHeader::new(&world.config(), world.tick()),
+            SnapshotHeader::new(world.config(), world.tick()),
             &if compressed {
                 compress_payload(&payload)
             } else {
