@@ -232,20 +232,12 @@ impl MutatedSnapshot {
     pub fn new_compressed(bases: &[(Vec<u8>, u64)], input: &[u8]) -> Option<Self> {
         let (selector, ops) = input.split_first()?;
         let (base, tick) = &bases[(selector & 1) as usize];
-        let (version, digest) = (config().physics_version(), config().digest());
+        let header = SnapshotHeader::new(&config(), *tick);
         let key = key();
         let key = (selector & 2 != 0).then_some(&key);
         if selector & MUTATE_STORED == 0 {
             let mut snapshot = Self::framed(*selector, base, apply_ops(base, ops));
-            snapshot.bytes = seal_compressed(
-                SnapshotHeader {
-                    physics_version: version,
-                    tick: *tick,
-                    config_digest: digest,
-                },
-                &snapshot.payload,
-                key,
-            );
+            snapshot.bytes = seal_compressed(header, &snapshot.payload, key);
             return Some(snapshot);
         }
         let stored = compress_payload(base);
@@ -256,11 +248,7 @@ impl MutatedSnapshot {
         snapshot.bytes = seal_stored(
             FORMAT_VERSION_2,
             FLAG_COMPRESSED,
-            SnapshotHeader {
-                physics_version: version,
-                tick: *tick,
-                config_digest: digest,
-            },
+            header,
             &mutated_stored,
             key,
         );
@@ -277,50 +265,22 @@ impl MutatedSnapshot {
     pub fn new_delta(bases: &[(Vec<u8>, u64)], baseline: &Baseline, input: &[u8]) -> Option<Self> {
         let (selector, ops) = input.split_first()?;
         let (base, tick) = &bases[(selector & 1) as usize];
-        let (version, digest) = (config().physics_version(), config().digest());
+        let header = SnapshotHeader::new(&config(), *tick);
         let key = key();
         let key = (selector & 2 != 0).then_some(&key);
         if selector & MUTATE_STORED == 0 {
             let mut snapshot = Self::framed(*selector, base, apply_ops(base, ops));
-            snapshot.bytes = seal_delta(
-                SnapshotHeader {
-                    physics_version: version,
-                    tick: *tick,
-                    config_digest: digest,
-                },
-                &snapshot.payload,
-                baseline,
-                key,
-            );
+            snapshot.bytes = seal_delta(header, &snapshot.payload, baseline, key);
             return Some(snapshot);
         }
-        let written = seal_delta(
-            SnapshotHeader {
-                physics_version: version,
-                tick: *tick,
-                config_digest: digest,
-            },
-            base,
-            baseline,
-            None,
-        );
+        let written = seal_delta(header, base, baseline, None);
         let stream = decompress_payload(&written[HEADER_LEN + 32..]).expect("a written delta");
         let mutated = apply_ops(&stream, ops);
         let payload = expand_delta_stream(&mutated, baseline).unwrap_or_default();
         let mut snapshot = Self::framed(*selector, base, payload);
         snapshot.mutated = mutated != stream;
         let stored = [&baseline.id().0[..], &mutated].concat();
-        snapshot.bytes = seal_stored(
-            FORMAT_VERSION_4,
-            0,
-            SnapshotHeader {
-                physics_version: version,
-                tick: *tick,
-                config_digest: digest,
-            },
-            &stored,
-            key,
-        );
+        snapshot.bytes = seal_stored(FORMAT_VERSION_4, 0, header, &stored, key);
         Some(snapshot)
     }
 
