@@ -221,8 +221,8 @@ pub fn seal_delta(
     seal_records(FORMAT_VERSION_4, header, baseline.id().0, &stream, key)
 }
 
-/// A format-3 or format-4 snapshot with `header`: the 32-byte `id` of what its records refer to, then the record `stream`
-/// LZ4-compressed (flag bit 1), as [`linked_payload`] reads it back.
+/// A format-3 or format-4 snapshot with `header`: the 32-byte `id` of what its records refer
+/// to, then the record `stream` LZ4-compressed (flag bit 1), as [`linked_payload`] reads it back.
 fn seal_records(
     format_version: u16,
     header: SnapshotHeader,
