@@ -198,7 +198,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          without an active contact (program 90439), checked after the graph's maintenance",
     ),
     (
-        "04108e8c0476e11de3b2c98233301fb8a01f86c232ba75231ab938d9c8792771",
+        "87d0c5b328772584abe89621d842737aa1a8663b98435794ea635a7036191fd2",
         "issue 63: the continuous pass at defaults copies less (results moved, not copied; \
          FastColliderInfo::new and BodySteps::new inlined: 0004)",
     ),
@@ -206,7 +206,7 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "04108e8c0476e11de3b2c98233301fb8a01f86c232ba75231ab938d9c8792771";
+pub const PATCH_SERIES: &str = "87d0c5b328772584abe89621d842737aa1a8663b98435794ea635a7036191fd2";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

@@ -377,9 +377,9 @@ pub struct NarrowPhase {
     /// Whether [`Self::solver_contact_graph`] may hold entries without a back-reference
     /// (rapier-pinned patch): a pair update that regenerated a pair's manifolds without a
     /// workspace (voxels against a ball) dropped manifolds that held graph entries. Those
-    /// entries stay until a full rebuild and stop resolving once the pair's list shrinks; the
-    /// solver checks them before it resolves them (see
-    /// [`Self::invalidate_unresolvable_solver_graph`]). Unknown, so `true`, after decoding.
+    /// entries stay until a full rebuild and may stop resolving, or land on a manifold without
+    /// an active contact; a step that solves checks them after the graph's maintenance (see
+    /// [`Self::invalidate_unsolvable_solver_graph`]). Unknown, so `true`, after decoding.
     #[cfg_attr(
         feature = "serde-serialize",
         serde(skip, default = "solver_graph_orphans_unknown")
