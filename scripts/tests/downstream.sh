@@ -3,7 +3,9 @@
 # examples/downstream is such a game: ask cargo where it resolves both crates from, then run the
 # game's own tests, which are golden trajectories of its scenes through rapier-pinned-golden
 # (docs/golden.md): one that passes against its committed snapshot, one deliberately broken that
-# must be reported at the right step and body, and one whose snapshot is missing, which must fail.
+# must be reported at the right step and body, and one whose snapshot is missing, which must fail;
+# and its recorded matches (tests/replays/), verified by the golden crate's replay runner with the
+# game's own input decoder, and one with an input changed, which must be reported at its tick.
 #
 # insta runs in CI mode: INSTA_UPDATE=no and CI=true, so a missing or different snapshot fails and
 # nothing is written (no .snap.new, no pending file); INSTA_FORCE_PASS is cleared so no assertion
@@ -62,11 +64,12 @@ fi
 # Each test by name, so a test that silently stopped running is noticed too.
 for t in the_player_pushes_the_crate_stack \
   a_late_input_is_reported_at_its_first_diverging_step_and_body \
-  a_missing_golden_file_fails; do
+  a_missing_golden_file_fails every_recorded_match_steps_as_recorded \
+  a_changed_input_is_reported_at_its_tick; do
   if grep -q "^test $t \.\.\. ok$" "$log"; then
-    ok "golden test $t"
+    ok "downstream test $t"
   else
-    fail "golden test $t did not pass"
+    fail "downstream test $t did not pass"
   fi
 done
 written=$(pending)

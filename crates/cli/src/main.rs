@@ -4,8 +4,8 @@
 //! file holds only the top-level parser, the command enum wrapping each module's arguments (or,
 //! for `snapshot` and `golden`, its subcommand enum) and the dispatch; `failure` turns the
 //! result into the exit status. Commands: `scenes`, `sweeps`, `perturbation`, `ccd-matrix`,
-//! `digests`, `versions`, `snapshot`, `golden`, `conformance`, `check`, and `net`'s two (`serve`,
-//! `join`).
+//! `digests`, `versions`, `snapshot`, `golden`, `conformance`, `check`, `replay`, and `net`'s two
+//! (`serve`, `join`).
 //! Shared leaves, importing no command module: `args` (options and selections several commands
 //! take), `failure` (why a command failed, the exit status), `show` (hex, typed wrapper errors).
 //! `serve --ws`'s WebSocket transport is the reference server's, `rapier_pinned_net::ws`.
@@ -33,6 +33,7 @@ mod digests;
 mod golden;
 mod net;
 mod perturbation;
+mod replay;
 mod scenes;
 mod snapshot;
 mod sweeps;
@@ -102,6 +103,11 @@ enum Command {
     /// Join a match as a client: announce the physics-version, restore the server's snapshot,
     /// step in lockstep and report digests; exit 1 with the reason if refused or diverged.
     Join(net::JoinArgs),
+    /// Recorded matches (`serve --record`, `join --record`): verify them against their digests
+    /// (exit 1 at the first tick that differs, naming it), or under another physics-version;
+    /// inspect them.
+    #[command(subcommand)]
+    Replay(replay::Command),
     /// The main check: golden trajectories and conformance vectors of the current
     /// physics-version (--all: of every released one), a summary table; exit 1 on any
     /// difference, 2 if a check cannot run.
@@ -122,6 +128,7 @@ fn main() -> ExitCode {
         Command::Conformance => conformance::run(),
         Command::Serve(args) => net::serve(args),
         Command::Join(args) => net::join(args),
+        Command::Replay(command) => replay::run(command),
         Command::Check(args) => check::run(args),
     };
     failure::exit(result)

@@ -8,6 +8,7 @@ use std::time::Duration;
 use rapier_pinned::PinnedWorld;
 use rapier_pinned_net::client::Lockstep;
 use rapier_pinned_net::inputs::INPUT_WINDOW;
+use rapier_pinned_net::record::RecordConfig;
 use rapier_pinned_net::server::{serve as run_server, ServerConfig};
 
 use crate::args::MatchArgs;
@@ -67,6 +68,14 @@ pub struct ServeArgs {
     migrate_to: Option<String>,
     #[arg(long, value_name = "FILE")]
     snapshot_out: Option<PathBuf>,
+    /// Record the match into this replay file (docs/protocol.md §7): the start, every tick's
+    /// confirmed inputs and digest, keyframes, joins and refusals; `rapier-pinned replay
+    /// verify FILE` re-steps it.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// With --record: a keyframe (a delta snapshot) every S seconds of ticks.
+    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    keyframe_secs: f64,
     /// How long a join point waits for a client, an unpaced tick for a player's inputs, and the
     /// end for the clients' last digests; the deadline for a connection's whole hello (over
     /// WebSocket, the upgrade and the first frame), and for a send to a client to make progress.
@@ -92,6 +101,33 @@ pub struct JoinArgs {
     /// The level the match is on (the file the server wrote with `serve --level`).
     #[arg(long, value_name = "FILE")]
     level: Option<PathBuf>,
+    /// Record what this client sees into this replay file: from its welcome, every tick's
+    /// inputs and the client's own digest after it.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// With --record: a keyframe every S seconds of ticks.
+    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    keyframe_secs: f64,
+}
+
+/// Where `--record` writes and how often it keeps a keyframe (at least every tick).
+fn record(
+    path: Option<PathBuf>,
+    keyframe_secs: f64,
+    tick_hz: u32,
+) -> Result<Option<RecordConfig>, Failure> {
+    if !(keyframe_secs.is_finite() && keyframe_secs > 0.0) {
+        return Err(Failure::Usage(format!(
+            "--keyframe-secs {keyframe_secs}: a positive number of seconds"
+        )));
+    }
+    let keyframe_every = (keyframe_secs * f64::from(tick_hz))
+        .round()
+        .clamp(1.0, f64::from(u32::MAX)) as u32;
+    Ok(path.map(|path| RecordConfig {
+        path,
+        keyframe_every,
+    }))
 }
 
 /// `serve`: runs the server until its last tick or its migration. A restored snapshot the
@@ -151,6 +187,7 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
         }
         None => None,
     };
+    let record = record(o.record, o.keyframe_secs, config.settings().tick_hz)?;
     let server = ServerConfig {
         ticks: o.ticks,
         paced: !o.unpaced,
@@ -164,6 +201,7 @@ pub fn serve(o: ServeArgs) -> Result<(), Failure> {
             .zip(o.migrate_to)
             .zip(o.snapshot_out)
             .map(|((t, a), f)| (t, a, f)),
+        record,
         timeout,
     };
     let end = run_server(listener, world, server, &mut std::io::stdout());
@@ -185,7 +223,13 @@ pub fn join(args: JoinArgs) -> Result<(), Failure> {
     if let Some(path) = &args.level {
         client = client.on_level(read_level(path)?);
     }
-    rapier_pinned_net::client::join_with(client, &args.addr, &mut std::io::stdout())
-        .map_err(|e| Failure::Refused(e.to_string()))?;
+    let record = record(args.record, args.keyframe_secs, config.settings().tick_hz)?;
+    rapier_pinned_net::client::join_with(
+        client,
+        &args.addr,
+        record.as_ref(),
+        &mut std::io::stdout(),
+    )
+    .map_err(|e| Failure::Refused(e.to_string()))?;
     Ok(())
 }

@@ -94,6 +94,27 @@ pub enum GoldenError {
         /// The golden run's name.
         run: String,
     },
+    /// A replay's worlds could not be restored, or its config made.
+    #[error("replay: {0}")]
+    Replay(rapier_pinned::ReplayError),
+    /// A tick's recorded inputs could not be applied (the game's decoder's reason).
+    #[error("replay: tick {tick}'s inputs: {reason}")]
+    ReplayInputs {
+        /// The tick the inputs were recorded for.
+        tick: u64,
+        /// Why.
+        reason: String,
+    },
+    /// Replay files of a folder diverged or could not be read ([`crate::replay::verify_folder`]).
+    #[error("{failed} of {total} replays do not verify:\n{report}")]
+    ReplaysDiverge {
+        /// How many failed.
+        failed: usize,
+        /// How many files the folder holds.
+        total: usize,
+        /// One entry per failed file: its first divergence, or why it could not be read.
+        report: String,
+    },
     /// The picture could not be drawn into its SVG file (plotters' message).
     #[error("{}: {reason}", path.display())]
     Picture {

@@ -8,6 +8,9 @@
 //! - [`catalog`]: the project's golden scenes (catalog scenes and thin-part sets).
 //! - [`game`]: golden trajectories of a game's own scenes, from the game's own tests:
 //!   [`GoldenRun`] and [`assert_golden!`] (insta snapshots next to the test file, `docs/golden.md`).
+//! - [`replay`]: recorded matches (replay files) as regression tests: [`replay::verify`]
+//!   re-steps one with the game's own inputs and names the first tick that differs;
+//!   [`replay::depart`] measures how far it departs under another physics-version.
 //! - [`GoldenError`]: why a run, a file or a picture failed (the crate's one error type).
 //! - [`guard`]: the determinism guard rails of a game's golden run (what is detected, what not).
 
@@ -17,6 +20,7 @@ mod error;
 pub mod game;
 pub mod guard;
 pub mod picture;
+pub mod replay;
 pub mod text;
 pub mod trajectory;
 

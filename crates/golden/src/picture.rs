@@ -36,6 +36,25 @@ pub fn draw(
             run: golden.name.clone(),
         });
     }
+    let title = format!(
+        "run {}: body {body} around step {step} (golden blue, now red)",
+        golden.name
+    );
+    draw_points(&title, &g, &n, step, path)
+}
+
+/// A body's translation at each step: (step, x y z).
+pub type Points = [(usize, [f64; 3])];
+
+/// Draws two series of a body's translation, `golden` blue and `now` red, under `title`, with a
+/// mark at `step`, into `path`.
+pub fn draw_points(
+    title: &str,
+    g: &Points,
+    n: &Points,
+    step: usize,
+    path: &Path,
+) -> Result<(), GoldenError> {
     let svg = |reason: String| GoldenError::Picture {
         path: path.to_path_buf(),
         reason,
@@ -43,13 +62,7 @@ pub fn draw(
     let root = SVGBackend::new(path, (900, 900)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| svg(e.to_string()))?;
     let root = root
-        .titled(
-            &format!(
-                "run {}: body {body} around step {step} (golden blue, now red)",
-                golden.name
-            ),
-            ("sans-serif", 18),
-        )
+        .titled(title, ("sans-serif", 18))
         .map_err(|e| svg(e.to_string()))?;
     let first = g
         .first()
@@ -62,7 +75,7 @@ pub fn draw(
     for (axis, panel) in root.split_evenly((3, 1)).iter().enumerate() {
         let values = g
             .iter()
-            .chain(&n)
+            .chain(n)
             .map(|p| p.1[axis])
             .filter(|v| v.is_finite());
         let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
@@ -79,7 +92,7 @@ pub fn draw(
             .y_desc(format!("translation.{}", ["x", "y", "z"][axis]))
             .draw()
             .map_err(|e| svg(e.to_string()))?;
-        for (points, color) in [(&g, BLUE), (&n, RED)] {
+        for (points, color) in [(g, BLUE), (n, RED)] {
             let line = points.iter().map(|(s, p)| (*s as f64, p[axis]));
             chart
                 .draw_series(LineSeries::new(line, color.stroke_width(2)))

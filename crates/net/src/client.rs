@@ -18,6 +18,7 @@ use rapier_pinned_digest::state_digest;
 
 use crate::error::{NetError, Violation};
 use crate::inputs::{apply, scripted_for, seat, Action, Input};
+use crate::record::{RecordConfig, Recorder};
 use crate::wire::{receive, send, ClientMsg, Resume, ServerMsg};
 
 /// What a finished session saw.
@@ -378,20 +379,41 @@ pub fn join(
     join_with(
         Lockstep::new(config, key.cloned(), bot, desync_at),
         addr,
+        None,
         log,
     )
 }
 
-/// [`join`] with a client made by the caller (e.g. [`Lockstep::on_level`]).
+/// [`join`] with a client made by the caller (e.g. [`Lockstep::on_level`]), recording what it
+/// sees into a replay file with `record`: from the welcome's world, each tick's inputs and the
+/// client's own digest after it (a client that diverges records its divergence).
 pub fn join_with(
     mut client: Lockstep,
     addr: &str,
+    record: Option<&RecordConfig>,
     log: &mut dyn Write,
 ) -> Result<Session, NetError> {
     let mut stream = connect(addr, &client.hello())?;
+    let mut recorder: Option<Recorder> = None;
     loop {
         let msg = receive::<ServerMsg>(&mut stream)?;
+        let inputs = match &msg {
+            ServerMsg::Tick { inputs, .. } => Some(inputs.clone()),
+            _ => None,
+        };
         let step = client.on_message(msg)?;
+        if let (Some(config), Some(world)) = (record, client.world()) {
+            match (&mut recorder, inputs) {
+                (None, _) => {
+                    let level = client.level.as_ref();
+                    recorder = Some(Recorder::start(config, world, level, client.key.as_ref())?);
+                }
+                (Some(r), Some(inputs)) => {
+                    r.tick(world, &inputs, log);
+                }
+                (Some(_), None) => {}
+            }
+        }
         for line in &step.log {
             writeln!(log, "{line}").map_err(NetError::Log)?;
         }

@@ -35,6 +35,14 @@ pub enum NetError {
     /// The log could not be written.
     #[error("{0}")]
     Log(#[source] std::io::Error),
+    /// A recording could not be started at `path` (the file, or the world's snapshot).
+    #[error("record {}: {reason}", .path.display())]
+    Record {
+        /// The replay file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
     /// The migration's snapshot could not be written to `path`.
     #[error("{}: {source}", .path.display())]
     WriteSnapshot {

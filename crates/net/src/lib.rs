@@ -10,6 +10,7 @@
 //! - [`admission`]: connections accepted and hellos read off the match loop, bounded.
 //! - `ws` (feature `ws`): WebSocket clients (a browser's) bridged to the server's TCP listener.
 //! - [`lateness`]: how late a paced server starts its ticks.
+//! - [`record`]: the match as a replay file (`serve --record`, `join --record`).
 //! - [`rollback`]: the snapshot ring.
 //! - [`error`]: why a server, a client or a rollback stopped ([`NetError`]).
 
@@ -18,6 +19,7 @@ pub mod client;
 pub mod error;
 pub mod inputs;
 pub mod lateness;
+pub mod record;
 pub mod rollback;
 pub mod server;
 pub mod wire;

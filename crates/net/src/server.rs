@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{Level, PinnedWorld, SnapshotKey};
+use rapier_pinned::{EventKind, Level, PinnedWorld, SnapshotKey};
 use rapier_pinned_digest::state_digest;
 
 use crate::admission::{self, Door, Hello};
@@ -31,6 +31,7 @@ use crate::inputs::{
     apply, check, check_tick, repeated, seat as seat_name, Input, InputRefusal, PLAYERS,
 };
 use crate::lateness::Lateness;
+use crate::record::{Journal, RecordConfig, Recorder};
 use crate::wire::{is_timeout, receive_client, send, ClientMsg, Resume, ServerMsg, WireError};
 
 /// The stack of a client's reader thread: it holds no large buffer (frames live on the heap).
@@ -64,6 +65,8 @@ pub struct ServerConfig {
     /// Hand the match over at this tick: write the snapshot to the file, tell the clients to
     /// reconnect to the address, and stop.
     pub migrate: Option<(u64, String, PathBuf)>,
+    /// Record the match into a replay file ([`crate::record`]).
+    pub record: Option<RecordConfig>,
     /// How long a join point waits, how long an unpaced tick waits for a player's inputs, how
     /// long the end waits for the clients' last digests, the deadline for a connection's whole
     /// hello (from the connection), how long a send to a client may make no progress (a client
@@ -111,6 +114,16 @@ pub fn serve(
     world
         .check_level(config.level.as_ref())
         .map_err(NetError::Snapshot)?;
+    let recorder = config
+        .record
+        .as_ref()
+        .map(|r| Recorder::start(r, &world, config.level.as_ref(), config.key.as_ref()))
+        .transpose()?;
+    let log = &mut Journal {
+        log,
+        recorder,
+        now: world.tick(),
+    };
     let mut door = Door::open(listener, *world.config(), config.timeout).map_err(NetError::Io)?;
     let (tx, rx) = channel();
     let mut peers: Vec<Peer> = Vec::new();
@@ -150,16 +163,17 @@ pub fn serve(
             match seat(hello, &world, &config, &taken, &tx) {
                 Ok(peer) => {
                     let seat = seat_name(peer.player);
-                    writeln!(
-                        log,
-                        "joined client#{id} at tick {tick} as {seat} from {from}"
-                    )
-                    .map_err(NetError::Log)?;
+                    let line = format!("joined client#{id} at tick {tick} as {seat} from {from}");
+                    writeln!(log, "{line}").map_err(NetError::Log)?;
+                    log.event(EventKind::Joined, id, peer.player, &line);
                     peers.push(peer);
                     joined += 1;
                 }
-                Err(reason) => writeln!(log, "refused client#{id} from {from}: {reason}")
-                    .map_err(NetError::Log)?,
+                Err(reason) => {
+                    let line = format!("refused client#{id} from {from}: {reason}");
+                    writeln!(log, "{line}").map_err(NetError::Log)?;
+                    log.event(EventKind::Refused, id, None, &line);
+                }
             }
         }
         drain(&rx, &mut peers, &digests, tick, log)?;
@@ -224,12 +238,9 @@ pub fn serve(
         let inputs = confirm(&mut peers, tick + 1);
         apply(&mut world, &inputs);
         world.step();
-        keep(
-            &mut digests,
-            world.tick(),
-            state_digest(world.bodies()),
-            &config,
-        );
+        let digest = state_digest(world.bodies());
+        log.tick(&world, &inputs);
+        keep(&mut digests, world.tick(), digest, &config);
         broadcast(
             &mut peers,
             &ServerMsg::Tick {
@@ -359,7 +370,7 @@ fn keep(digests: &mut BTreeMap<u64, u64>, tick: u64, digest: u64, config: &Serve
 }
 
 /// Sends `msg` to every live client ([`deliver`]).
-fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result<(), NetError> {
+fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut Journal<'_>) -> Result<(), NetError> {
     for peer in peers.iter_mut().filter(|p| p.alive) {
         deliver(peer, msg, log)?;
     }
@@ -369,7 +380,7 @@ fn broadcast(peers: &mut [Peer], msg: &ServerMsg, log: &mut dyn Write) -> Result
 /// Sends `msg` to a live client; one whose socket fails has left and is logged so: a client
 /// that closed (seen here or by its reader thread, whichever comes first), or one that does not
 /// read (the send made no progress within its write timeout). The match goes on without it.
-fn deliver(peer: &mut Peer, msg: &ServerMsg, log: &mut dyn Write) -> Result<(), NetError> {
+fn deliver(peer: &mut Peer, msg: &ServerMsg, log: &mut Journal<'_>) -> Result<(), NetError> {
     if let Err(e) = send(&mut peer.stream, msg) {
         let why = if is_timeout(&e) {
             format!(
@@ -386,14 +397,14 @@ fn deliver(peer: &mut Peer, msg: &ServerMsg, log: &mut dyn Write) -> Result<(), 
 
 /// Logs that a live client left and why, and stops serving it: its connection is shut down
 /// (after a failed send part of a frame may have gone out; nothing may follow it).
-fn leave(peer: &mut Peer, why: &str, log: &mut dyn Write) -> Result<(), NetError> {
+fn leave(peer: &mut Peer, why: &str, log: &mut Journal<'_>) -> Result<(), NetError> {
     if peer.alive {
-        writeln!(
-            log,
+        let line = format!(
             "client#{} left ({why}) after {} equal digests, joined at tick {}",
             peer.id, peer.checked, peer.joined
-        )
-        .map_err(NetError::Log)?;
+        );
+        writeln!(log, "{line}").map_err(NetError::Log)?;
+        log.event(EventKind::Left, peer.id, peer.player, &line);
     }
     peer.alive = false;
     let _ = peer.stream.shutdown(Shutdown::Both);
@@ -406,7 +417,7 @@ fn drain(
     peers: &mut [Peer],
     digests: &BTreeMap<u64, u64>,
     now: u64,
-    log: &mut dyn Write,
+    log: &mut Journal<'_>,
 ) -> Result<(), NetError> {
     while let Ok((id, event)) = rx.try_recv() {
         handle(id, event, peers, digests, now, log)?;
@@ -422,7 +433,7 @@ fn await_inputs(
     digests: &BTreeMap<u64, u64>,
     now: u64,
     timeout: Duration,
-    log: &mut dyn Write,
+    log: &mut Journal<'_>,
 ) -> Result<(), NetError> {
     let deadline = Instant::now() + timeout;
     let missing = |p: &Peer| p.alive && p.awaited && !p.pending.contains_key(&(now + 1));
@@ -486,7 +497,7 @@ fn handle(
     peers: &mut [Peer],
     digests: &BTreeMap<u64, u64>,
     now: u64,
-    log: &mut dyn Write,
+    log: &mut Journal<'_>,
 ) -> Result<(), NetError> {
     let Some(peer) = peers.iter_mut().find(|p| p.id == id) else {
         return Ok(());
@@ -519,11 +530,9 @@ fn handle(
         }
         Event::Msg(ClientMsg::Inputs { tick, inputs }) => {
             if let Err(reason) = take(peer, now, tick, inputs) {
-                writeln!(
-                    log,
-                    "refused inputs of client#{id} for tick {tick}: {reason}"
-                )
-                .map_err(NetError::Log)?;
+                let line = format!("refused inputs of client#{id} for tick {tick}: {reason}");
+                writeln!(log, "{line}").map_err(NetError::Log)?;
+                log.event(EventKind::InputRefused, id, peer.player, &line);
                 let reason = reason.to_string();
                 deliver(peer, &ServerMsg::InputRefused { tick, reason }, log)?;
             }
@@ -543,7 +552,7 @@ fn finish(
     peers: &mut [Peer],
     digests: &BTreeMap<u64, u64>,
     tick: u64,
-    log: &mut dyn Write,
+    log: &mut Journal<'_>,
     timeout: Duration,
 ) -> Result<(u64, u64), NetError> {
     let deadline = Instant::now() + timeout;
@@ -572,6 +581,7 @@ mod tests {
             key: None,
             level: None,
             migrate: None,
+            record: None,
             timeout: Duration::from_secs(1),
         };
         let mut digests = BTreeMap::from([(7, 0)]);

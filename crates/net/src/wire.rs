@@ -162,6 +162,28 @@ fn codec() -> impl Options {
         .with_limit(MAX_FRAME as u64)
 }
 
+/// The inputs of a tick as a replay records them ([`rapier_pinned::NET_INPUTS`]): the `Vec<Input>`
+/// of the `Tick` message, in the wire's bincode.
+pub fn encode_inputs(inputs: &[Input]) -> Vec<u8> {
+    codec()
+        .serialize(inputs)
+        .expect("a vector of inputs encodes")
+}
+
+/// Decodes a replay's tick inputs ([`encode_inputs`]): bounded, no trailing bytes, at most
+/// [`crate::inputs::PLAYERS`] × [`crate::inputs::MAX_INPUTS`] inputs.
+pub fn decode_inputs(bytes: &[u8]) -> Result<Vec<Input>, WireError> {
+    let inputs: Vec<Input> = decode_payload(bytes)?;
+    let most = crate::inputs::PLAYERS as usize * crate::inputs::MAX_INPUTS;
+    if inputs.len() > most {
+        return Err(WireError::Undecodable(format!(
+            "{} inputs in one tick, more than {most}",
+            inputs.len()
+        )));
+    }
+    Ok(inputs)
+}
+
 /// The length of a frame's header: the magic, the protocol version and the payload's length.
 pub const HEADER_LEN: usize = 10;
 

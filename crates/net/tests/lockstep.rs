@@ -39,6 +39,7 @@ fn server(ticks: u64, clients: usize, timeout: Duration) -> (String, Server) {
             key: None,
             level: None,
             migrate: None,
+            record: None,
             timeout,
         };
         let mut log = Vec::new();

@@ -24,6 +24,9 @@
 //!     [`Level`] by reference (the level's id, not its shapes), a shared shape once;
 //!   - format 4 ([`FORMAT_VERSION_4`], [`PinnedWorld::snapshot_delta`]): a delta against a
 //!     [`Baseline`] the receiver holds.
+//! - Replays (`docs/protocol.md` §7): a recorded match, [`ReplayWriter`] to write one as it is
+//!   played and [`Replay::read`] to read it back (the start, each tick's inputs and digest,
+//!   keyframes, events; a torn tail reported, not fatal).
 //!
 //! ```
 //! use rapier3d::prelude::*;
@@ -69,6 +72,7 @@ mod link;
 mod panic;
 mod param_fields;
 mod physics_version;
+mod replay;
 mod settings;
 mod snapshot;
 mod upstream;
@@ -92,6 +96,11 @@ pub use level::{Level, LevelError, LevelId, LEVEL_FORMAT, LEVEL_MAGIC};
 pub use link::LinkError;
 pub use param_fields::param_fields;
 pub use physics_version::{ParsePhysicsVersionError, PhysicsVersion};
+pub use replay::{
+    EventKind, Replay, ReplayError, ReplayEvent, ReplayHeader, ReplayWriter, Sizes, Tear,
+    TickRecord, MAX_EVENT_TEXT, MAX_INPUT_BYTES, MAX_INPUT_FORMAT, NET_INPUTS, REPLAY_FORMAT,
+    REPLAY_MAGIC,
+};
 pub use settings::{Choices, GameSettings};
 pub use snapshot::{
     inspect, recorded_params, recorded_params_against, recorded_params_on, SnapshotHeader,

@@ -57,6 +57,11 @@ impl SnapshotKey {
     pub fn new(bytes: [u8; 32]) -> Self {
         Self(bytes)
     }
+
+    /// The key's bytes, for the crate's other MACs (replay files).
+    pub(crate) fn bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
 }
 
 impl std::fmt::Debug for SnapshotKey {

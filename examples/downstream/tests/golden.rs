@@ -3,34 +3,12 @@
 //! insta (`cargo insta review` to look at a change). See docs/golden.md of rapier-pinned.
 
 use rapier3d::prelude::*;
-use rapier_pinned_golden::rapier_pinned::{PhysicsVersion, PinnedWorld};
+use rapier_pinned_golden::rapier_pinned::PinnedWorld;
 use rapier_pinned_golden::{assert_golden, snapshot_site, GoldenRun};
 
-/// The physics-version this game's servers and clients run.
-const PHYSICS_VERSION: PhysicsVersion = PhysicsVersion::V2;
+mod common;
 
-/// `user_data` of the player; crates are 100, 101, ...
-const PLAYER: u128 = 1;
-
-/// A floor, the player (a capsule that does not tip over) and a stack of four crates ahead of it.
-fn arena(world: &mut PinnedWorld) {
-    world.insert_collider(ColliderBuilder::cuboid(30.0, 0.5, 30.0), None);
-    let player = world.insert_body(
-        RigidBodyBuilder::dynamic()
-            .translation(Vector::new(-4.0, 1.4, 0.0))
-            .lock_rotations()
-            .user_data(PLAYER),
-    );
-    world.insert_collider(ColliderBuilder::capsule_y(0.5, 0.4), Some(player));
-    for i in 0..4 {
-        let body = world.insert_body(
-            RigidBodyBuilder::dynamic()
-                .translation(Vector::new(0.0, 0.8 + 0.61 * i as f32, 0.1 * i as f32))
-                .user_data(100 + i as u128),
-        );
-        world.insert_collider(ColliderBuilder::cuboid(0.3, 0.3, 0.3), Some(body));
-    }
-}
+use common::{arena, PHYSICS_VERSION};
 
 /// The player's input: a velocity target of 3 m/s along +x from `start` to tick 120, then stop.
 fn walk(start: u64) -> impl FnMut(u64, &mut PinnedWorld) {

@@ -1,0 +1,264 @@
+//! Replay files (`docs/protocol.md` §7): a recorded match reads back as written and its worlds
+//! restore; a file cut at any byte reads its complete chunks and reports the tear; any changed
+//! byte is refused (or, in a chunk's length, read as a tear), never taken; MACs are checked
+//! with the key; chunks out of order or of another match are refused, typed.
+
+use rapier3d::prelude::*;
+use rapier_pinned::{
+    EventKind, PinnedWorld, Replay, ReplayError, ReplayEvent, ReplayWriter, SnapshotKey,
+    WorldConfig, PHYSICS_VERSION_CURRENT,
+};
+use rapier_pinned_scenes::state_digest;
+
+const KEYFRAME_EVERY: u32 = 10;
+const TICKS: u64 = 25;
+
+/// A small world: a floor and three balls.
+fn world(match_id: u64) -> PinnedWorld {
+    let config = WorldConfig::new(PHYSICS_VERSION_CURRENT)
+        .unwrap()
+        .with_match_id(match_id);
+    let mut world = PinnedWorld::new(config);
+    let floor = world.insert_body(RigidBodyBuilder::fixed());
+    world.insert_collider(ColliderBuilder::cuboid(10.0, 0.1, 10.0), Some(floor));
+    for i in 0..3 {
+        let ball = world.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(
+            i as f32,
+            1.0 + i as f32,
+            0.0,
+        )));
+        world.insert_collider(ColliderBuilder::ball(0.3), Some(ball));
+    }
+    world
+}
+
+/// What a recording left: the file, the offset after each of its writes (the first: header
+/// and start), and the world's format-1 snapshot after each tick (index 0: the start).
+struct Recorded {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+    states: Vec<Vec<u8>>,
+}
+
+/// The offset after each chunk of a replay file, walked by its frames (`docs/protocol.md` §7:
+/// kind, u32 length, body, checksum, MAC when flag bit 0 is set), the header's end first.
+fn chunk_ends(bytes: &[u8]) -> Vec<usize> {
+    let trailer = if bytes[10] & 1 == 1 { 64 } else { 32 };
+    let name = u16::from_le_bytes([bytes[113], bytes[114]]) as usize;
+    let mut ends = vec![115 + name + trailer];
+    while *ends.last().unwrap() < bytes.len() {
+        let at = *ends.last().unwrap();
+        let len = u32::from_le_bytes(bytes[at + 1..at + 5].try_into().unwrap()) as usize;
+        ends.push(at + 5 + len + trailer);
+    }
+    ends
+}
+
+/// Records [`TICKS`] ticks of [`world`]: inputs are an impulse on ball 1 written as the tick's
+/// bytes, an event every 7 ticks.
+fn record(key: Option<SnapshotKey>) -> Recorded {
+    let mut world = world(7);
+    let mut states = vec![world.snapshot(None)];
+    let mut writer =
+        ReplayWriter::start(Vec::new(), &world, None, KEYFRAME_EVERY, "test/1", key).unwrap();
+    let mut ends = vec![];
+    // The header and the start were written together: the header's end is not observable
+    // here, so the first end is the start's.
+    ends.push(writer.written() as usize);
+    for _ in 0..TICKS {
+        let tick = world.tick();
+        if tick % 7 == 3 {
+            let event = ReplayEvent {
+                tick,
+                kind: EventKind::Joined,
+                client: tick as u32,
+                seat: Some(1),
+                text: format!("joined at {tick} ✓"),
+            };
+            writer.event(&event).unwrap();
+            ends.push(writer.written() as usize);
+        }
+        let inputs = (tick as u32).to_le_bytes();
+        let ball = RigidBodyHandle::from_raw_parts(1, 0);
+        let push = Vector::new(0.0, 0.0, tick as f32 * 0.01);
+        world.body_mut(ball).unwrap().apply_impulse(push, true);
+        world.step();
+        writer.tick(&world, &inputs).unwrap();
+        ends.push(writer.written() as usize);
+        states.push(world.snapshot(None));
+    }
+    Recorded {
+        bytes: writer.into_inner(),
+        ends,
+        states,
+    }
+}
+
+#[test]
+fn a_recorded_match_reads_back_and_its_worlds_restore() {
+    let recorded = record(None);
+    let replay = Replay::read(&recorded.bytes, None).unwrap();
+    assert_eq!(replay.tear, None);
+    assert_eq!(replay.start_tick, 0);
+    assert_eq!(replay.last_tick(), TICKS);
+    assert_eq!(replay.header.input_format, "test/1");
+    assert_eq!(replay.header.keyframe_every, KEYFRAME_EVERY);
+    for (i, t) in replay.ticks.iter().enumerate() {
+        assert_eq!(t.tick, i as u64 + 1);
+        assert_eq!(t.inputs, (i as u32).to_le_bytes());
+    }
+    assert_eq!(
+        replay.keyframes.iter().map(|k| k.0).collect::<Vec<_>>(),
+        [10, 20]
+    );
+    let ticks: Vec<u64> = replay.events.iter().map(|e| e.tick).collect();
+    assert_eq!(ticks, [3, 10, 17, 24]);
+    assert_eq!(replay.events[1].text, "joined at 10 ✓");
+    let start = replay.start_world(None, None).unwrap();
+    assert_eq!(start.snapshot(None), recorded.states[0]);
+    for (i, (tick, _)) in replay.keyframes.iter().enumerate() {
+        let world = replay.keyframe_world(i, &start, None).unwrap();
+        assert_eq!(world.snapshot(None), recorded.states[*tick as usize]);
+    }
+    // Every digest is the state's after its tick.
+    for t in &replay.ticks {
+        let config = replay.config().unwrap();
+        let world = PinnedWorld::restore(config, &recorded.states[t.tick as usize], None).unwrap();
+        assert_eq!(t.digest, state_digest(world.bodies()));
+    }
+    let sizes = replay.sizes;
+    let total = sizes.header + sizes.start + sizes.ticks + sizes.keyframes + sizes.events;
+    assert_eq!(total, recorded.bytes.len() as u64);
+    // Sealed again, the same bytes.
+    assert_eq!(replay.seal(None), recorded.bytes);
+}
+
+#[test]
+fn a_file_cut_at_any_byte_reads_its_complete_chunks_and_reports_the_tear() {
+    for key in [None, Some(SnapshotKey::new([3; 32]))] {
+        let recorded = record(key.clone());
+        let full = Replay::read(&recorded.bytes, key.as_ref()).unwrap();
+        let ends = chunk_ends(&recorded.bytes);
+        // Every write ends at a chunk's end.
+        assert!(recorded.ends.iter().all(|e| ends.contains(e)));
+        let after_start = ends[1];
+        for cut in 0..recorded.bytes.len() {
+            let read = Replay::read(&recorded.bytes[..cut], key.as_ref());
+            if cut < after_start {
+                assert!(
+                    matches!(
+                        read,
+                        Err(ReplayError::HeaderTorn { .. } | ReplayError::NoStart { .. })
+                    ),
+                    "cut at {cut}: {read:?}"
+                );
+                continue;
+            }
+            let replay = read.unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
+            let last_end = *ends.iter().rfind(|e| **e <= cut).unwrap();
+            match replay.tear {
+                None => assert_eq!(last_end, cut, "cut at {cut}: no tear"),
+                Some(tear) => {
+                    assert_eq!(tear.offset as usize, last_end, "cut at {cut}");
+                    assert_eq!(tear.len as usize, cut - last_end, "cut at {cut}");
+                }
+            }
+            let prefix = Replay::read(&recorded.bytes[..last_end], key.as_ref()).unwrap();
+            assert_eq!(replay.ticks, prefix.ticks, "cut at {cut}");
+            assert_eq!(replay.ticks[..], full.ticks[..replay.ticks.len()]);
+        }
+    }
+}
+
+#[test]
+fn any_changed_byte_is_refused_or_read_as_a_tear() {
+    for key in [None, Some(SnapshotKey::new([3; 32]))] {
+        let recorded = record(key.clone());
+        let mut refused = 0;
+        for at in 0..recorded.bytes.len() {
+            for flip in [0x01u8, 0x80, 0xff] {
+                let mut bytes = recorded.bytes.clone();
+                bytes[at] ^= flip;
+                match Replay::read(&bytes, key.as_ref()) {
+                    Err(_) => refused += 1,
+                    // A longer length in a chunk's frame reads as a file cut inside it.
+                    Ok(r) => assert!(
+                        r.tear.is_some()
+                            && (1..5).contains(&(at - r.tear.unwrap().offset as usize)),
+                        "byte {at} ^ {flip:#04x} was taken"
+                    ),
+                }
+            }
+        }
+        assert!(refused > recorded.bytes.len());
+    }
+}
+
+#[test]
+fn macs_are_checked_with_the_key() {
+    let key = SnapshotKey::new([3; 32]);
+    let signed = record(Some(key.clone())).bytes;
+    assert!(Replay::read(&signed, Some(&key)).is_ok());
+    // Without the key the checksums are still checked.
+    assert!(Replay::read(&signed, None).is_ok());
+    let other = SnapshotKey::new([4; 32]);
+    assert_eq!(
+        Replay::read(&signed, Some(&other)),
+        Err(ReplayError::BadMac {
+            chunk: 0,
+            offset: 0
+        })
+    );
+    let plain = record(None).bytes;
+    assert_eq!(
+        Replay::read(&plain, Some(&key)),
+        Err(ReplayError::MacMissing)
+    );
+    // A file re-sealed without the key is not the signed one: its MACs are gone.
+    let replay = Replay::read(&signed, Some(&key)).unwrap();
+    assert_eq!(replay.seal(Some(&key)), signed);
+    assert_eq!(
+        Replay::read(&replay.seal(None), Some(&key)),
+        Err(ReplayError::MacMissing)
+    );
+}
+
+#[test]
+fn chunks_out_of_order_or_of_another_match_are_refused() {
+    let replay = Replay::read(&record(None).bytes, None).unwrap();
+    let mut gap = replay.clone();
+    gap.ticks.remove(4);
+    assert!(matches!(
+        Replay::read(&gap.seal(None), None),
+        Err(ReplayError::OutOfOrder {
+            what: "tick record",
+            expected: 5,
+            found: 6,
+            ..
+        })
+    ));
+    let mut late = replay.clone();
+    late.keyframes[0].0 = 11;
+    assert!(matches!(
+        Replay::read(&late.seal(None), None),
+        Err(ReplayError::OutOfOrder {
+            what: "keyframe",
+            expected: 11,
+            found: 10,
+            ..
+        })
+    ));
+    let mut foreign = replay.clone();
+    foreign.start = world(8).snapshot(None);
+    assert!(matches!(
+        Replay::read(&foreign.seal(None), None),
+        Err(ReplayError::ChunkSnapshot { chunk: 1, .. })
+    ));
+    let mut empty = replay.clone();
+    empty.start.clear();
+    assert!(matches!(
+        Replay::read(&empty.seal(None), None),
+        Err(ReplayError::ChunkSnapshot { chunk: 1, .. })
+    ));
+    assert_eq!(Replay::read(b"RPINSNAP", None), Err(ReplayError::BadMagic));
+}
