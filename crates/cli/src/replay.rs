@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rapier_pinned::{PhysicsVersion, PinnedWorld, Replay, NET_INPUTS};
-use rapier_pinned_golden::replay::{depart, verify, ReplayOptions, ReplayVerdict};
+use rapier_pinned_golden::replay::{verify, ReplayOptions};
 use rapier_pinned_net::inputs::apply;
 use rapier_pinned_net::wire::decode_inputs;
 
@@ -118,7 +118,9 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             None => String::new(),
         };
         if let Some(under) = args.under {
-            let d = depart(&replay, under, &options, &mut apply_net_inputs).map_err(failed)?;
+            let d = replay
+                .depart(under, options.level, options.key, &mut apply_net_inputs)
+                .map_err(|e| Failure::Refused(format!("{show}: {e}")))?;
             let recorded = replay.header.physics_version;
             match d.first {
                 None => println!(
@@ -133,8 +135,8 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             }
             for k in &d.keyframes {
                 match k.furthest {
-                    Some((body, far)) => println!(
-                        "  keyframe tick {:>6}: {:>4} bodies differ, furthest body {body} {far:.6} m",
+                    Some(((index, generation), far)) => println!(
+                        "  keyframe tick {:>6}: {:>4} bodies differ, furthest body {index}v{generation} {far:.6} m",
                         k.tick, k.bodies
                     ),
                     None => println!("  keyframe tick {:>6}: {:>4} bodies differ", k.tick, k.bodies),
@@ -142,17 +144,13 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             }
             continue;
         }
-        match verify(&replay, &options, &mut apply_net_inputs).map_err(failed)? {
-            ReplayVerdict::Same { from, to } => println!(
-                "{show}: ticks {}..{to} verified ({} ticks, physics-version {}){tear}",
-                from + 1,
-                to - from,
-                replay.header.physics_version
-            ),
-            ReplayVerdict::Diverges(d) => {
-                eprintln!("{show}: {d}");
-                diverged.push(show.to_string());
-            }
+        let report = verify(&replay, &options, &mut apply_net_inputs).map_err(failed)?;
+        let version = replay.header.physics_version;
+        if report.divergence().is_none() {
+            println!("{show}: {report}, physics-version {version}{tear}");
+        } else {
+            eprintln!("{show}: {report}");
+            diverged.push(show.to_string());
         }
     }
     if diverged.is_empty() {

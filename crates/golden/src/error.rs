@@ -94,17 +94,10 @@ pub enum GoldenError {
         /// The golden run's name.
         run: String,
     },
-    /// A replay's worlds could not be restored, or its config made.
+    /// A replay could not be read or re-stepped: refused, its worlds not restored, its inputs
+    /// not decoded.
     #[error("replay: {0}")]
     Replay(rapier_pinned::ReplayError),
-    /// A tick's recorded inputs could not be applied (the game's decoder's reason).
-    #[error("replay: tick {tick}'s inputs: {reason}")]
-    ReplayInputs {
-        /// The tick the inputs were recorded for.
-        tick: u64,
-        /// Why.
-        reason: String,
-    },
     /// Replay files of a folder diverged or could not be read ([`crate::replay::verify_folder`]).
     #[error("{failed} of {total} replays do not verify:\n{report}")]
     ReplaysDiverge {

@@ -9,8 +9,8 @@
 //! - [`game`]: golden trajectories of a game's own scenes, from the game's own tests:
 //!   [`GoldenRun`] and [`assert_golden!`] (insta snapshots next to the test file, `docs/golden.md`).
 //! - [`replay`]: recorded matches (replay files) as regression tests: [`replay::verify`]
-//!   re-steps one with the game's own inputs and names the first tick that differs;
-//!   [`replay::depart`] measures how far it departs under another physics-version.
+//!   re-steps one with the game's own inputs, names the first tick that differs and draws the
+//!   body that shows it; [`replay::verify_folder`] checks a folder of them.
 //! - [`GoldenError`]: why a run, a file or a picture failed (the crate's one error type).
 //! - [`guard`]: the determinism guard rails of a game's golden run (what is detected, what not).
 

@@ -26,7 +26,8 @@
 //!     [`Baseline`] the receiver holds.
 //! - Replays (`docs/protocol.md` §7): a recorded match, [`ReplayWriter`] to write one as it is
 //!   played and [`Replay::read`] to read it back (the start, each tick's inputs and digest,
-//!   keyframes, events; a torn tail reported, not fatal).
+//!   keyframes, events; a torn tail reported, not fatal); [`Replay::verify`] re-steps it with a
+//!   game's input decoder and names the first tick that differs.
 //!
 //! ```
 //! use rapier3d::prelude::*;
@@ -97,8 +98,9 @@ pub use link::LinkError;
 pub use param_fields::param_fields;
 pub use physics_version::{ParsePhysicsVersionError, PhysicsVersion};
 pub use replay::{
-    EventKind, Replay, ReplayError, ReplayEvent, ReplayHeader, ReplayWriter, Sizes, Tear,
-    TickRecord, MAX_EVENT_TEXT, MAX_INPUT_BYTES, MAX_INPUT_FORMAT, NET_INPUTS, REPLAY_FORMAT,
+    ApplyInputs, BodyDifference, Departure, EventKind, KeyframeDeparture, Replay, ReplayDivergence,
+    ReplayError, ReplayEvent, ReplayHeader, ReplayVerdict, ReplayWriter, Sizes, Tear, TickRecord,
+    MAX_EVENT_TEXT, MAX_INPUT_BYTES, MAX_INPUT_FORMAT, NET_INPUTS, QUANTITIES, REPLAY_FORMAT,
     REPLAY_MAGIC,
 };
 pub use settings::{Choices, GameSettings};

@@ -5,8 +5,8 @@
 
 use rapier3d::prelude::*;
 use rapier_pinned::{
-    EventKind, PinnedWorld, Replay, ReplayError, ReplayEvent, ReplayWriter, SnapshotKey,
-    WorldConfig, PHYSICS_VERSION_CURRENT,
+    EventKind, PhysicsVersion, PinnedWorld, Replay, ReplayError, ReplayEvent, ReplayVerdict,
+    ReplayWriter, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_scenes::state_digest;
 
@@ -261,4 +261,81 @@ fn chunks_out_of_order_or_of_another_match_are_refused() {
         Err(ReplayError::ChunkSnapshot { chunk: 1, .. })
     ));
     assert_eq!(Replay::read(b"RPINSNAP", None), Err(ReplayError::BadMagic));
+}
+
+/// [`record`]'s inputs applied again: the tick's impulse on ball 1, read from its bytes.
+fn apply(bytes: &[u8], world: &mut PinnedWorld) -> Result<(), String> {
+    let tick: [u8; 4] = bytes.try_into().map_err(|_| "not 4 bytes".to_string())?;
+    let push = Vector::new(0.0, 0.0, u32::from_le_bytes(tick) as f32 * 0.01);
+    let ball = RigidBodyHandle::from_raw_parts(1, 0);
+    world
+        .body_mut(ball)
+        .ok_or("no ball")?
+        .apply_impulse(push, true);
+    Ok(())
+}
+
+#[test]
+fn a_replay_re_steps_to_its_digests_and_a_changed_input_is_named_at_its_tick() {
+    let replay = Replay::read(&record(None).bytes, None).unwrap();
+    let verdict = replay.verify(None, None, None, &mut apply, &mut |_| {});
+    assert_eq!(verdict, Ok(ReplayVerdict::Same { from: 0, to: TICKS }));
+    // From the keyframe at tick 10 when asked for 15.
+    let verdict = replay.verify(None, None, Some(15), &mut apply, &mut |_| {});
+    assert_eq!(
+        verdict,
+        Ok(ReplayVerdict::Same {
+            from: 10,
+            to: TICKS
+        })
+    );
+    let mut changed = replay.clone();
+    changed.ticks[11].inputs = 99u32.to_le_bytes().to_vec(); // tick 12
+    let changed = Replay::read(&changed.seal(None), None).unwrap();
+    let Ok(ReplayVerdict::Diverges(d)) = changed.verify(None, None, None, &mut apply, &mut |_| {})
+    else {
+        panic!("a changed input verified");
+    };
+    assert_eq!(d.tick, 12);
+    let body = d.body.clone().unwrap();
+    assert_eq!((body.body, body.tick), ((1, 0), 20));
+    assert_ne!(body.recorded, body.now);
+    let text = d.to_string();
+    assert!(
+        text.starts_with("diverges at tick 12: state digest recorded "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  at the next keyframe, tick 20: body 1v0: "),
+        "{text}"
+    );
+    // Inputs that do not decode are an error naming the tick, not a verdict.
+    let mut garbled = replay.clone();
+    garbled.ticks[3].inputs = vec![1, 2, 3];
+    let garbled = Replay::read(&garbled.seal(None), None).unwrap();
+    assert!(matches!(
+        garbled.verify(None, None, None, &mut apply, &mut |_| {}),
+        Err(ReplayError::Inputs { tick: 4, .. })
+    ));
+}
+
+#[test]
+fn under_its_own_version_a_replay_does_not_depart_and_under_another_it_does() {
+    let replay = Replay::read(&record(None).bytes, None).unwrap();
+    let own = replay
+        .depart(PHYSICS_VERSION_CURRENT, None, None, &mut apply)
+        .unwrap();
+    assert_eq!(own.first, None);
+    assert_eq!(own.to, TICKS);
+    assert!(own
+        .keyframes
+        .iter()
+        .all(|k| k.bodies == 0 && k.furthest.is_none()));
+    // The departure itself is measured where the rules differ: the arena under version 1,
+    // crates/cli/tests/replays.rs. A version this build does not know is refused.
+    let unknown = PhysicsVersion::new(999);
+    assert_eq!(
+        replay.depart(unknown, None, None, &mut apply),
+        Err(ReplayError::UnknownPhysicsVersion(unknown))
+    );
 }

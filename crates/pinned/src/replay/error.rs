@@ -145,6 +145,14 @@ pub enum ReplayError {
         /// The inputs' length.
         len: u64,
     },
+    /// A tick's recorded inputs could not be applied (the game's decoder's reason).
+    #[error("tick {tick}'s inputs: {reason}")]
+    Inputs {
+        /// The tick the inputs were recorded for.
+        tick: u64,
+        /// Why.
+        reason: String,
+    },
     /// Writing failed (the I/O error's message).
     #[error("write: {0}")]
     Write(String),

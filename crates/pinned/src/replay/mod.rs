@@ -13,10 +13,13 @@
 //! - `format`: the constants, the header, the chained checksum.
 //! - `write`: [`ReplayWriter`], what a server or client records with.
 //! - `read`: [`Replay::read`], bounded and typed ([`ReplayError`]); the worlds it holds.
+//! - `restep`: [`Replay::verify`] against the recorded digests, [`Replay::depart`] under another
+//!   physics-version.
 
 mod error;
 mod format;
 mod read;
+mod restep;
 mod write;
 
 pub use error::ReplayError;
@@ -25,4 +28,8 @@ pub use format::{
     NET_INPUTS, REPLAY_FORMAT, REPLAY_MAGIC,
 };
 pub use read::{Replay, Sizes, Tear, TickRecord};
+pub use restep::{
+    ApplyInputs, BodyDifference, Departure, KeyframeDeparture, ReplayDivergence, ReplayVerdict,
+    QUANTITIES,
+};
 pub use write::ReplayWriter;
