@@ -11,7 +11,6 @@ use rapier_pinned_net::wire::decode_inputs;
 
 use crate::args::key;
 use crate::failure::Failure;
-use crate::golden::default_pictures;
 use crate::snapshot::read_level;
 
 /// `replay`'s subcommands.
@@ -45,7 +44,8 @@ pub struct VerifyArgs {
     /// The fleet key the replays' MACs are checked with.
     #[arg(long, value_name = "F")]
     key_file: Option<PathBuf>,
-    /// Where divergence pictures are written (`FILE.divergence.svg` per replay).
+    /// Where divergence pictures are written (`NAME.divergence.svg` per replay; default: beside
+    /// each replay file).
     #[arg(long, value_name = "DIR")]
     pictures: Option<PathBuf>,
 }
@@ -86,7 +86,6 @@ fn apply_net_inputs(bytes: &[u8], world: &mut PinnedWorld) -> Result<(), String>
 fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
     let key = key(args.key_file.as_deref()).map_err(Failure::Usage)?;
     let level = args.level.as_deref().map(read_level).transpose()?;
-    let pictures = args.pictures.unwrap_or_else(default_pictures);
     let mut diverged = Vec::new();
     for path in &args.files {
         let replay = read(path, key.as_ref())?;
@@ -99,9 +98,14 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             )));
         }
         let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let picture = pictures.join(format!("{name}.divergence.svg"));
-        std::fs::create_dir_all(&pictures)
-            .map_err(|e| Failure::Usage(format!("{}: {e}", pictures.display())))?;
+        let picture = match &args.pictures {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| Failure::Usage(format!("{}: {e}", dir.display())))?;
+                dir.join(format!("{name}.divergence.svg"))
+            }
+            None => path.with_file_name(format!("{name}.divergence.svg")),
+        };
         let options = ReplayOptions {
             level: level.as_ref(),
             key: key.as_ref(),

@@ -188,3 +188,30 @@ fn a_client_that_diverged_recorded_its_divergence() {
     );
     assert!(err.contains("failed: 1 of 2 replays diverge"), "{err}");
 }
+
+#[test]
+fn the_conformance_replays_give_their_verdicts() {
+    let dir = scratch("conformance");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/replays");
+    let (code, out, err) = run(&[
+        "replay",
+        "verify",
+        path(&fixtures.join("arena-v3.rpl")),
+        path(&fixtures.join("arena-v3-late-desync.rpl")),
+        "--pictures",
+        path(&dir),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.ends_with("arena-v3.rpl: ticks 1..300 verified (300 ticks), physics-version 3\n"),
+        "{out}"
+    );
+    assert!(
+        err.contains(
+            "arena-v3-late-desync.rpl: diverges at tick 200: state digest recorded \
+             cbd9e188684af461, now 4318dcf6570e0dee\n  at the next keyframe, tick 240: body 0v0: \
+             translation.x recorded -3.2590942, now -3.2591896\n"
+        ),
+        "{err}"
+    );
+}

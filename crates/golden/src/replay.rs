@@ -48,20 +48,13 @@ impl ReplayReport {
 }
 
 impl std::fmt::Display for ReplayReport {
-    /// `ticks A..B verified`, or the divergence and its picture.
+    /// The verdict ([`ReplayVerdict`]'s text), then the picture's line.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.verdict {
-            ReplayVerdict::Same { from, to } => {
-                write!(f, "ticks {}..{to} verified ({} ticks)", from + 1, to - from)
-            }
-            ReplayVerdict::Diverges(d) => {
-                write!(f, "{d}")?;
-                match &self.picture {
-                    Some(Ok(p)) => write!(f, "\n  picture: {}", p.display()),
-                    Some(Err(e)) => write!(f, "\n  no picture: {e}"),
-                    None => Ok(()),
-                }
-            }
+        write!(f, "{}", self.verdict)?;
+        match &self.picture {
+            Some(Ok(p)) => write!(f, "\n  picture: {}", p.display()),
+            Some(Err(e)) => write!(f, "\n  no picture: {e}"),
+            None => Ok(()),
         }
     }
 }

@@ -43,6 +43,10 @@ export interface Session { joined: number; tick: number; reported: number; diges
 export declare function joinWebSocket(url: string, physicsVersion: number, matchId: bigint | number,
   options?: { settings?: GameSettings; key?: Uint8Array; level?: Uint8Array; log?: (line: string) => void; WebSocket?: unknown }): Promise<Session>;
 
+export interface ReplayCheck { verified: boolean; text: string; tick: number | null; torn: number | null }
+/** Re-steps a recorded match (`serve --record`, `join --record`) as native `replay verify` does; `text` in its words. */
+export declare function verifyReplay(bytes: Uint8Array, options?: { key?: Uint8Array; level?: Uint8Array }): ReplayCheck;
+
 export declare const catalog: {
   goldenScenes(): string[];
   goldenRuns(name: string): string[];

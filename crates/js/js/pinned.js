@@ -342,6 +342,28 @@ export function joinWebSocket(url, physicsVersion, matchId, options = {}) {
   });
 }
 
+/**
+ * Re-steps a recorded match (a replay file of `rapier-pinned serve --record` or `join
+ * --record`; docs/protocol.md §7) with the same Rust code as native `rapier-pinned replay
+ * verify`: {verified, text, tick, torn}, `text` in the native command's words, `tick` the first
+ * tick whose digest differs (or null), `torn` the bytes of an incomplete last chunk (or null).
+ * `options`: key (MACs checked with it), level (the level file's bytes). A file the reader
+ * refuses throws.
+ */
+export function verifyReplay(bytes, options = {}) {
+  const check = pinned(() => raw.verifyReplay(bytes, keyBytes(options.key), optionalBytes(options.level)));
+  const tick = check.tick;
+  const torn = check.torn;
+  const result = {
+    verified: check.verified,
+    text: check.text,
+    tick: tick === undefined ? null : Number(tick),
+    torn: torn === undefined ? null : Number(torn),
+  };
+  check.free();
+  return result;
+}
+
 /** The current physics-version of the table compiled in. */
 export function physicsVersionCurrent() {
   return raw.physicsVersionCurrent();

@@ -5,6 +5,7 @@
 //!   snapshots and restores.
 //! - [`catalog`]: the scene catalog, for the tests that compare digests with native ones.
 //! - [`client`]: the reference client's lockstep core, for a page joining `serve --ws`.
+//! - [`replay`]: a recorded match re-stepped against its digests, as `replay verify` does.
 //! - [`error`]: refusals as `PinnedError`s with the native kind and message.
 //! - `rapier_pinned_js_raw` (crates/js-raw): rapier.js 0.21.0's raw interface, for stock's API layer.
 //!
@@ -16,6 +17,7 @@ pub mod catalog;
 pub mod client;
 pub mod error;
 pub mod pinned;
+pub mod replay;
 
 // Linked in for its wasm-bindgen exports: stock rapier.js's API layer runs on them (docs/js.md).
 pub use rapier_pinned_js_raw;

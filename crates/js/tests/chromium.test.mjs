@@ -2,14 +2,14 @@
 // in the page equals the golden files; a native snapshot crosses into the page and back byte for
 // byte, and the page continues it as the native CLI does; a sample of the differential tests'
 // random programs gives in the page what it gives stock rapier.js in the page and the package in
-// Node.
+// Node; recorded matches verify in the page with Node's (the native command's) verdicts.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { openPage } from "./browser.mjs";
-import { cli, goldenDigests, rapier } from "./common.mjs";
+import { cli, goldenDigests, rapier, root } from "./common.mjs";
 import { programDigest } from "./differential.mjs";
 
 let browser;
@@ -112,6 +112,20 @@ test("a stock rapier.js game (events, queries, the character controller) runs in
   const node = run(await rapier());
   assert.ok(node.some((l) => l.startsWith("collision")));
   assert.deepEqual(page, node);
+});
+
+test("recorded matches verify in the page with Node's verdicts, word for word", async () => {
+  const R = await rapier();
+  for (const name of ["arena-v3.rpl", "arena-v3-late-desync.rpl"]) {
+    const bytes = readFileSync(join(root, "conformance/replays", name));
+    const page = await browser.page.evaluate((b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      return RAPIER.verifyReplay(bytes);
+    }, bytes.toString("base64"));
+    // Node's verdict is the native command's (replay.test.mjs).
+    assert.deepEqual(page, R.verifyReplay(new Uint8Array(bytes)), name);
+  }
+  assert.deepEqual(browser.errors, []);
 });
 
 test("the non-inlined variant in a page: init(URL of the .wasm) never loads the inlined copy", async () => {

@@ -12,7 +12,8 @@ const X86: &str = "x86_64-unknown-linux-gnu";
 const I686: &str = "i686-unknown-linux-gnu";
 
 /// The stand-in tool: every command the runner invokes, answered with fixed text (the digest
-/// from `$STUB_DIGEST`), `snapshot save` writing a 200-byte file, and the tampered file refused.
+/// from `$STUB_DIGEST`), `snapshot save` writing a 200-byte file, the tampered file refused, and
+/// the second recorded match diverging.
 const STUB: &str = r#"#!/usr/bin/env bash
 digest=${STUB_DIGEST:-00000000000000aa}
 case "$1 ${2:-}" in
@@ -29,6 +30,7 @@ case "$1 ${2:-}" in
     if [ "$3" = tampered.snap ]; then echo "refused: checksum mismatch" >&2; exit 1; fi
     echo "ok: $3" ;;
   "snapshot continue") for i in $(seq 1 30); do echo "$i $digest"; done ;;
+  "replay verify") echo "$3: ticks 1..300 verified"; echo "$4: diverges at tick 200" >&2; exit 1 ;;
   *) echo "stub: unknown command: $*" >&2; exit 2 ;;
 esac
 "#;

@@ -79,6 +79,19 @@ pub const QUANTITIES: [&str; 13] = [
     "angvel.z",
 ];
 
+impl std::fmt::Display for ReplayVerdict {
+    /// `ticks A..B verified (N ticks)`, or the divergence: what `replay verify` prints after a
+    /// file's name, natively and in the npm package alike.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayVerdict::Same { from, to } => {
+                write!(f, "ticks {}..{to} verified ({} ticks)", from + 1, to - from)
+            }
+            ReplayVerdict::Diverges(d) => write!(f, "{d}"),
+        }
+    }
+}
+
 impl std::fmt::Display for ReplayDivergence {
     /// `diverges at tick T: state digest recorded X, now Y`, then the body's line.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
