@@ -217,10 +217,20 @@ fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 #[test]
 fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() {
     // 9 s of match: 5 s of bursts from the bots' join, then the strangers' ends are checked
-    // while it runs.
+    // while it runs. The server records the match (a keyframe every second): recording costs
+    // the bots no input either, and the file verifies with every refusal in it.
     const TICKS: u64 = 540;
     const BURSTS: usize = 25;
-    let (mut srv, addr, bots) = paced_match(TICKS, 2, 1, &["--ws", "127.0.0.1:0"]);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("strangers");
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("attack.rpl");
+    let record_arg = record.to_str().unwrap();
+    let (mut srv, addr, bots) = paced_match(
+        TICKS,
+        2,
+        1,
+        &["--ws", "127.0.0.1:0", "--record", record_arg],
+    );
     let ws = srv.expect("websocket on ")["websocket on ws://".len()..].to_string();
     let base = settled(srv.id());
     let base_named = named(srv.id());
@@ -294,4 +304,19 @@ fn strangers_in_bursts_cost_the_bots_no_input_and_the_server_nothing_it_keeps() 
     }
     let lines = end_match(srv, bots, TICKS);
     assert!(!lines.iter().any(|l| l.contains("diverged")), "{lines:#?}");
+    let out = std::process::Command::new(common::BIN)
+        .args(["replay", "verify", record_arg])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!(": ticks 1..{TICKS} verified")),
+        "{text}"
+    );
+    let replay = rapier_pinned::Replay::read(&std::fs::read(&record).unwrap(), None).unwrap();
+    let refusals = (replay.events.iter())
+        .filter(|e| e.kind == rapier_pinned::EventKind::Refused)
+        .count();
+    assert_eq!(refusals, refused_hellos(&lines));
 }

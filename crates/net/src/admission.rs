@@ -16,9 +16,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rapier_pinned::{LevelId, PhysicsVersion, WorldConfig};
+use rapier_pinned::{EventKind, LevelId, PhysicsVersion, WorldConfig};
 
 use crate::error::{NetError, Refusal};
+use crate::record::Journal;
 use crate::wire::WireError;
 use crate::wire::{encode_frame, is_timeout, receive_client, send, ClientMsg, Resume, ServerMsg};
 
@@ -233,7 +234,7 @@ impl Door {
 
     /// Takes every admission come so far, without waiting: logs each refusal; a hello waits to
     /// be seated ([`Self::next`]).
-    pub fn poll(&mut self, log: &mut dyn Write) -> Result<(), NetError> {
+    pub fn poll(&mut self, log: &mut Journal<'_>) -> Result<(), NetError> {
         while let Ok(admission) = self.admissions.try_recv() {
             self.take(admission, log)?;
         }
@@ -241,7 +242,7 @@ impl Door {
     }
 
     /// Waits until a hello waits to be seated, at most until `deadline`: whether one does.
-    pub fn wait(&mut self, deadline: Instant, log: &mut dyn Write) -> Result<bool, NetError> {
+    pub fn wait(&mut self, deadline: Instant, log: &mut Journal<'_>) -> Result<bool, NetError> {
         while self.waiting.is_empty() {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.admissions.recv_timeout(left) {
@@ -263,11 +264,13 @@ impl Door {
     }
 
     /// Logs a refusal, or queues a hello.
-    fn take(&mut self, admission: Admission, log: &mut dyn Write) -> Result<(), NetError> {
+    fn take(&mut self, admission: Admission, log: &mut Journal<'_>) -> Result<(), NetError> {
         match admission {
             Admission::Hello(hello) => self.waiting.push_back(hello),
             Admission::Refused { id, from, reason } => {
-                writeln!(log, "refused client#{id} from {from}: {reason}").map_err(NetError::Log)?
+                let line = format!("refused client#{id} from {from}: {reason}");
+                writeln!(log, "{line}").map_err(NetError::Log)?;
+                log.event(EventKind::Refused, id, None, &line);
             }
             Admission::Failed(line) => writeln!(log, "{line}").map_err(NetError::Log)?,
         }
@@ -277,7 +280,7 @@ impl Door {
     /// Closes the door: no more connections are accepted, every handshake under way is cut and
     /// every hello not seated is refused (the match is over), each logged; waits at most `wait`
     /// for the handshake threads to report.
-    pub fn close(mut self, wait: Duration, log: &mut dyn Write) -> Result<(), NetError> {
+    pub fn close(mut self, wait: Duration, log: &mut Journal<'_>) -> Result<(), NetError> {
         self.shut();
         // Each handshake thread reports and drops its sender; the accept thread's is gone.
         let deadline = Instant::now() + wait;
@@ -290,7 +293,9 @@ impl Door {
         while let Some(mut hello) = self.waiting.pop_front() {
             let (id, from) = (hello.id, hello.from);
             let reason = refuse(&mut hello.stream, &Refusal::Over);
-            writeln!(log, "refused client#{id} from {from}: {reason}").map_err(NetError::Log)?;
+            let line = format!("refused client#{id} from {from}: {reason}");
+            writeln!(log, "{line}").map_err(NetError::Log)?;
+            log.event(EventKind::Refused, id, None, &line);
         }
         Ok(())
     }
