@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{server, Proc, BIN};
-use rapier_pinned::Replay;
+use rapier_pinned::{EventKind, Replay};
 use rapier_pinned_net::inputs::Action;
 use rapier_pinned_net::wire::{decode_inputs, encode_inputs};
 
@@ -39,7 +39,8 @@ fn path(p: &Path) -> &str {
 }
 
 /// A 600-tick match recorded by the server and by its two bots, the second joining at tick
-/// 300 (`extra` goes to the second bot): the three files.
+/// 300 (`extra` goes to the second bot), a client of another physics-version refused between
+/// them: the three files.
 fn record_match(dir: &Path, extra: &[&str]) -> [PathBuf; 3] {
     let files = ["server.rpl", "first.rpl", "late.rpl"].map(|f| dir.join(f));
     let (mut srv, addr) = server(&[
@@ -54,6 +55,9 @@ fn record_match(dir: &Path, extra: &[&str]) -> [PathBuf; 3] {
     ]);
     let first = Proc::start(&["join", &addr, "--bot", "--record", path(&files[1])]);
     srv.expect("joined client#1 at tick 0");
+    // A player of another physics-version is refused, and the refusal recorded.
+    let (code, _, err) = run(&["join", &addr, "--physics-version", "4"]);
+    assert_eq!(code, 1, "{err}");
     let mut late_args = vec!["join", &addr, "--bot", "--record", path(&files[2])];
     late_args.extend(extra);
     let late = Proc::start(&late_args);
@@ -81,8 +85,13 @@ fn a_two_bot_match_with_a_late_joiner_verifies_from_every_recording() {
     );
     assert!(out.contains("players           body 0v0 ("), "{out}");
     assert!(out.contains(", body 1v0 ("), "{out}");
+    assert!(out.contains(": refused client#2 from 127.0.0.1:"), "{out}");
     assert!(
-        out.contains("  tick    300  Joined: joined client#2 at tick 300 as player 1"),
+        out.contains("physics-version 4; this match runs physics-version 5"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  tick    300  Joined: joined client#3 at tick 300 as player 1"),
         "{out}"
     );
     // From a keyframe: only the ticks after it are stepped.
@@ -187,6 +196,14 @@ fn a_client_that_diverged_recorded_its_divergence() {
         "{err}"
     );
     assert!(err.contains("failed: 1 of 2 replays diverge"), "{err}");
+    // The server recorded the divergence it saw at the digest exchange of tick 420.
+    let replay = Replay::read(&std::fs::read(&server).unwrap(), None).unwrap();
+    // (recorded at the tick the server had reached when the report came).
+    let diverged: Vec<_> = (replay.events.iter())
+        .filter(|e| e.kind == EventKind::Diverged)
+        .map(|e| (e.client, e.seat, e.text.contains(" at tick 420: server ")))
+        .collect();
+    assert_eq!(diverged, [(3, Some(1), true)]);
 }
 
 #[test]

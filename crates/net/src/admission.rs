@@ -185,11 +185,14 @@ enum Admission {
     Hello(Hello),
     /// A line for the log: the door failed to accept.
     Failed(String),
-    /// Client `id` from `from` was refused for `reason` (and told so, when it could be).
+    /// Client `id` from `from` was refused for `reason` (and told so, when it could be);
+    /// `hello`: after it sent a message (a player of another version, settings, match or
+    /// level), not a connection that never said one (what a replay records).
     Refused {
         id: usize,
         from: SocketAddr,
         reason: String,
+        hello: bool,
     },
 }
 
@@ -267,10 +270,17 @@ impl Door {
     fn take(&mut self, admission: Admission, log: &mut Journal<'_>) -> Result<(), NetError> {
         match admission {
             Admission::Hello(hello) => self.waiting.push_back(hello),
-            Admission::Refused { id, from, reason } => {
+            Admission::Refused {
+                id,
+                from,
+                reason,
+                hello,
+            } => {
                 let line = format!("refused client#{id} from {from}: {reason}");
                 writeln!(log, "{line}").map_err(NetError::Log)?;
-                log.event(EventKind::Refused, id, None, &line);
+                if hello {
+                    log.event(EventKind::Refused, id, None, &line);
+                }
             }
             Admission::Failed(line) => writeln!(log, "{line}").map_err(NetError::Log)?,
         }
@@ -384,7 +394,12 @@ fn accept(
             Ok(slot) => slot,
             Err(reason) => {
                 refuse_with(&mut stream, &reason);
-                let _ = tx.send(Admission::Refused { id, from, reason });
+                let _ = tx.send(Admission::Refused {
+                    id,
+                    from,
+                    reason,
+                    hello: false,
+                });
                 continue;
             }
         };
@@ -399,7 +414,12 @@ fn accept(
         if let Err(e) = started {
             // The closure, and so the connection and its slot, is dropped.
             let reason = format!("no thread for its handshake: {e}");
-            let _ = tx.send(Admission::Refused { id, from, reason });
+            let _ = tx.send(Admission::Refused {
+                id,
+                from,
+                reason,
+                hello: false,
+            });
         }
     }
 }
@@ -427,6 +447,7 @@ fn handshake(
             })
         }
     };
+    let hello = read.is_ok();
     let checked = match read {
         _ if shared.closing.load(Ordering::SeqCst) => Err(Refusal::Over),
         Err(_) if slot.evicted() => Err(Refusal::Evicted { max: MAX_PENDING }),
@@ -452,7 +473,12 @@ fn handshake(
                     reason: reason.clone(),
                 },
             );
-            Admission::Refused { id, from, reason }
+            Admission::Refused {
+                id,
+                from,
+                reason,
+                hello,
+            }
         }
     }
 }

@@ -507,7 +507,9 @@ fn handle(
             match digests.get(&tick) {
                 Some(&ours) if ours == digest => peer.checked += 1,
                 Some(&ours) => {
-                    writeln!(log, "diverged client#{id} at tick {tick}: server {ours:016x}, client {digest:016x}").map_err(NetError::Log)?;
+                    let line = format!("diverged client#{id} at tick {tick}: server {ours:016x}, client {digest:016x}");
+                    writeln!(log, "{line}").map_err(NetError::Log)?;
+                    log.event(EventKind::Diverged, id, peer.player, &line);
                     let _ = send(
                         &mut peer.stream,
                         &ServerMsg::Diverged {
@@ -519,11 +521,15 @@ fn handle(
                     peer.alive = false;
                 }
                 None if tick > now => {
-                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server has not stepped").map_err(NetError::Log)?;
+                    let line = format!("dropped client#{id}: digest for tick {tick}, which the server has not stepped");
+                    writeln!(log, "{line}").map_err(NetError::Log)?;
+                    log.event(EventKind::Left, id, peer.player, &line);
                     peer.alive = false;
                 }
                 None => {
-                    writeln!(log, "dropped client#{id}: digest for tick {tick}, which the server does not keep (it keeps the digest-every ticks' and the last tick's, the last {KEPT_DIGESTS})").map_err(NetError::Log)?;
+                    let line = format!("dropped client#{id}: digest for tick {tick}, which the server does not keep (it keeps the digest-every ticks' and the last tick's, the last {KEPT_DIGESTS})");
+                    writeln!(log, "{line}").map_err(NetError::Log)?;
+                    log.event(EventKind::Left, id, peer.player, &line);
                     peer.alive = false;
                 }
             }
@@ -538,7 +544,9 @@ fn handle(
             }
         }
         Event::Msg(other) => {
-            writeln!(log, "dropped client#{id}: unexpected {other:?}").map_err(NetError::Log)?;
+            let line = format!("dropped client#{id}: unexpected {other:?}");
+            writeln!(log, "{line}").map_err(NetError::Log)?;
+            log.event(EventKind::Left, id, peer.player, &line);
             peer.alive = false;
         }
         Event::Closed(why) => leave(peer, &why, log)?,

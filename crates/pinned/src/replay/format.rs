@@ -133,18 +133,26 @@ pub struct ReplayEvent {
 pub enum EventKind {
     /// A client joined (late joiners included), seated as [`ReplayEvent::seat`].
     Joined = 1,
-    /// A client's hello was refused.
+    /// A client's hello was refused (a player's: another version, settings, match or level).
     Refused = 2,
     /// A client's inputs were refused.
     InputRefused = 3,
-    /// A client left.
+    /// A client left, or was dropped.
     Left = 4,
+    /// A client's digest differed from the server's (the server dropped it).
+    Diverged = 5,
 }
 
 impl EventKind {
     /// The kind with this code.
     pub(crate) fn from_code(code: u8) -> Option<Self> {
-        [Self::Joined, Self::Refused, Self::InputRefused, Self::Left]
+        [
+            Self::Joined,
+            Self::Refused,
+            Self::InputRefused,
+            Self::Left,
+            Self::Diverged,
+        ]
             .into_iter()
             .find(|k| *k as u8 == code)
     }
