@@ -3,7 +3,7 @@
 //! client's; an input byte changed (the file sealed again) is reported at exactly its tick; a
 //! file cut anywhere verifies its complete chunks and reports the tear; a client that diverged
 //! has its divergence named, tick, body and picture; another physics-version's departure is
-//! measured.
+//! measured; a server killed mid-match leaves a file that verifies.
 
 mod common;
 
@@ -231,4 +231,35 @@ fn the_conformance_replays_give_their_verdicts() {
         ),
         "{err}"
     );
+}
+
+#[test]
+fn a_server_killed_mid_match_leaves_a_file_that_verifies() {
+    let dir = scratch("killed");
+    let file = dir.join("killed.rpl");
+    let (mut srv, addr) = server(&[
+        "--ticks",
+        "1000000",
+        "--join-at",
+        "0",
+        "--record",
+        path(&file),
+    ]);
+    let bot = Proc::start(&["join", &addr, "--bot"]);
+    srv.expect("joined client#1 at tick 0");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    drop(srv); // killed (SIGKILL), mid-match
+    drop(bot);
+    let (code, out, err) = run(&["replay", "verify", path(&file)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let ticks: u64 = out
+        .split("ticks 1..")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(ticks > 60, "{out}");
 }
