@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use rapier_pinned::{PhysicsVersion, PinnedWorld, Replay, NET_INPUTS};
+use rapier_pinned::{Departure, PhysicsVersion, PinnedWorld, Replay, NET_INPUTS};
 use rapier_pinned_golden::replay::{verify, ReplayOptions};
 use rapier_pinned_net::inputs::apply;
 use rapier_pinned_net::wire::decode_inputs;
@@ -125,27 +125,7 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             let d = replay
                 .depart(under, options.level, options.key, &mut apply_net_inputs)
                 .map_err(|e| Failure::Refused(format!("{show}: {e}")))?;
-            let recorded = replay.header.physics_version;
-            match d.first {
-                None => println!(
-                    "{show}: under physics-version {under}, ticks {}..{} step as recorded under \
-                     {recorded}{tear}",
-                    replay.start_tick + 1,
-                    d.to
-                ),
-                Some(t) => println!(
-                    "{show}: under physics-version {under}, departs from {recorded} at tick {t}{tear}"
-                ),
-            }
-            for k in &d.keyframes {
-                match k.furthest {
-                    Some(((index, generation), far)) => println!(
-                        "  keyframe tick {:>6}: {:>4} bodies differ, furthest body {index}v{generation} {far:.6} m",
-                        k.tick, k.bodies
-                    ),
-                    None => println!("  keyframe tick {:>6}: {:>4} bodies differ", k.tick, k.bodies),
-                }
-            }
+            print_departure(&show.to_string(), &replay, &d, &tear);
             continue;
         }
         let report = verify(&replay, &options, &mut apply_net_inputs).map_err(failed)?;
@@ -166,6 +146,37 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             args.files.len(),
             diverged.join(", ")
         )))
+    }
+}
+
+/// `replay verify --under`'s lines: where the match departs, then each keyframe's bodies that
+/// differ and the furthest.
+fn print_departure(show: &str, replay: &Replay, d: &Departure, tear: &str) {
+    let (under, recorded) = (d.under, replay.header.physics_version);
+    match d.first {
+        None => println!(
+            "{show}: under physics-version {under}, ticks {}..{} step as recorded under \
+             {recorded}{tear}",
+            replay.start_tick + 1,
+            d.to
+        ),
+        Some(t) => {
+            println!(
+                "{show}: under physics-version {under}, departs from {recorded} at tick {t}{tear}"
+            )
+        }
+    }
+    for k in &d.keyframes {
+        let furthest = match k.furthest {
+            Some(((index, generation), far)) => {
+                format!(", furthest body {index}v{generation} {far:.6} m")
+            }
+            None => String::new(),
+        };
+        println!(
+            "  keyframe tick {:>6}: {:>4} bodies differ{furthest}",
+            k.tick, k.bodies
+        );
     }
 }
 

@@ -153,8 +153,8 @@ impl EventKind {
             Self::Left,
             Self::Diverged,
         ]
-            .into_iter()
-            .find(|k| *k as u8 == code)
+        .into_iter()
+        .find(|k| *k as u8 == code)
     }
 }
 
