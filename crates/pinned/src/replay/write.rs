@@ -7,7 +7,6 @@ use std::io::Write;
 use rapier_pinned_digest::state_digest;
 
 use crate::baseline::Baseline;
-use crate::error::Error;
 use crate::level::Level;
 use crate::replay::format::{
     event_parts, frame_chunk, frame_header, ReplayEvent, ReplayHeader, CHUNK_EVENT, CHUNK_KEYFRAME,
@@ -134,11 +133,5 @@ impl<W: Write> ReplayWriter<W> {
             .map_err(|e| ReplayError::Write(e.to_string()))?;
         self.written += bytes.len() as u64;
         Ok(())
-    }
-}
-
-impl From<Error> for ReplayError {
-    fn from(e: Error) -> Self {
-        ReplayError::Snapshot(e)
     }
 }
