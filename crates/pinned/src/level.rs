@@ -12,6 +12,7 @@ use crate::format::PAYLOAD_LIMIT;
 use crate::panic::catch_panic;
 use rapier3d::prelude::SharedShape;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// The first 8 bytes of a level.
 pub const LEVEL_MAGIC: [u8; 8] = *b"RPINLEVL";
@@ -83,7 +84,8 @@ pub enum LevelError {
 #[derive(Clone)]
 pub struct Level {
     id: LevelId,
-    bytes: Vec<u8>,
+    /// Shared: a clone of a level (a recording keeps one) copies no bytes.
+    bytes: Arc<[u8]>,
     shapes: Vec<SharedShape>,
     ranges: Vec<Range<usize>>,
 }
@@ -119,7 +121,7 @@ impl Level {
         }
         Ok(Self {
             id: LevelId(*blake3::hash(&bytes).as_bytes()),
-            bytes,
+            bytes: bytes.into(),
             shapes,
             ranges,
         })
@@ -160,7 +162,7 @@ impl Level {
             LevelError::Undecodable,
         )?;
         let level = Self::new(shapes)?;
-        if level.bytes != bytes {
+        if *level.bytes != *bytes {
             return Err(LevelError::NotCanonical);
         }
         Ok(level)

@@ -1,12 +1,14 @@
 //! Replay files (`docs/protocol.md` §7): a recorded match reads back as written and its worlds
 //! restore; a file cut at any byte reads its complete chunks and reports the tear; any changed
 //! byte is refused (or, in a chunk's length, read as a tear), never taken; MACs are checked
-//! with the key; chunks out of order or of another match are refused, typed.
+//! with the key; chunks out of order or of another match are refused, typed; re-stepping names a
+//! changed input at its tick; on a level, keyframes refer to the level and restore with it.
 
 use rapier3d::prelude::*;
 use rapier_pinned::{
-    EventKind, PhysicsVersion, PinnedWorld, Replay, ReplayError, ReplayEvent, ReplayVerdict,
-    ReplayWriter, SnapshotKey, WorldConfig, PHYSICS_VERSION_CURRENT,
+    inspect, EventKind, Level, PhysicsVersion, PinnedWorld, Replay, ReplayError, ReplayEvent,
+    ReplayVerdict, ReplayWriter, SnapshotKey, WorldConfig, FORMAT_VERSION_3,
+    PHYSICS_VERSION_CURRENT,
 };
 use rapier_pinned_scenes::state_digest;
 
@@ -117,7 +119,7 @@ fn a_recorded_match_reads_back_and_its_worlds_restore() {
     let start = replay.start_world(None, None).unwrap();
     assert_eq!(start.snapshot(None), recorded.states[0]);
     for (i, (tick, _)) in replay.keyframes.iter().enumerate() {
-        let world = replay.keyframe_world(i, &start, None).unwrap();
+        let world = replay.keyframe_world(i, &start, None, None).unwrap();
         assert_eq!(world.snapshot(None), recorded.states[*tick as usize]);
     }
     // Every digest is the state's after its tick.
@@ -338,4 +340,89 @@ fn under_its_own_version_a_replay_does_not_depart_and_under_another_it_does() {
         replay.depart(unknown, None, None, &mut apply),
         Err(ReplayError::UnknownPhysicsVersion(unknown))
     );
+}
+
+#[test]
+fn on_a_level_each_keyframe_is_the_smaller_of_linked_and_delta_and_restores_with_the_level() {
+    // A floor as the level's one shape, a ball on it.
+    let level = Level::new(vec![SharedShape::cuboid(10.0, 0.1, 10.0)]).unwrap();
+    let config = WorldConfig::new(PHYSICS_VERSION_CURRENT)
+        .unwrap()
+        .with_level(level.id());
+    let mut world = PinnedWorld::new(config);
+    world.insert_collider(ColliderBuilder::new(level.shape(0).unwrap()), None);
+    let ball =
+        world.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 1.0, 0.0)));
+    world.insert_collider(ColliderBuilder::ball(0.3), Some(ball));
+    let mut writer = ReplayWriter::start(
+        Vec::new(),
+        &world,
+        Some(&level),
+        KEYFRAME_EVERY,
+        "test/1",
+        None,
+    )
+    .unwrap();
+    let mut states = vec![world.snapshot_linked(Some(&level), None).unwrap()];
+    let (mut baseline, mut expected) = (world.baseline(), Vec::new());
+    for _ in 0..TICKS {
+        world.step();
+        writer.tick(&world, &[]).unwrap();
+        states.push(world.snapshot(None));
+        if world.tick() % u64::from(KEYFRAME_EVERY) == 0 {
+            let linked = world.snapshot_linked(Some(&level), None).unwrap();
+            let delta = world.snapshot_delta(&baseline, None);
+            expected.push(if linked.len() < delta.len() {
+                linked
+            } else {
+                delta
+            });
+            baseline = world.baseline();
+        }
+    }
+    let mut replay = Replay::read(&writer.into_inner(), None).unwrap();
+    assert_eq!(replay.start, states[0]);
+    let kept: Vec<&Vec<u8>> = replay.keyframes.iter().map(|k| &k.1).collect();
+    assert_eq!(kept, expected.iter().collect::<Vec<_>>());
+    // Whatever their formats, the keyframes restore to the recorded worlds, with the level; and a
+    // linked keyframe (the first, made one here) needs it.
+    replay.keyframes[0].1 = world_at(&states, replay.keyframes[0].0, &level, config);
+    let replay = Replay::read(&replay.seal(None), None).unwrap();
+    assert_eq!(
+        inspect(&replay.keyframes[0].1).unwrap().format_version,
+        FORMAT_VERSION_3
+    );
+    let start = replay.start_world(Some(&level), None).unwrap();
+    for (i, (tick, _)) in replay.keyframes.iter().enumerate() {
+        let world = replay
+            .keyframe_world(i, &start, Some(&level), None)
+            .unwrap();
+        assert_eq!(world.snapshot(None), states[*tick as usize]);
+    }
+    assert!(matches!(
+        replay.keyframe_world(0, &start, None, None),
+        Err(ReplayError::Snapshot(
+            rapier_pinned::Error::LevelMissing { .. }
+        ))
+    ));
+    let verdict = replay.verify(
+        Some(&level),
+        None,
+        Some(15),
+        &mut |_, _| Ok(()),
+        &mut |_| {},
+    );
+    assert_eq!(
+        verdict,
+        Ok(ReplayVerdict::Same {
+            from: 10,
+            to: TICKS
+        })
+    );
+}
+
+/// The linked snapshot (format 3) of the world whose format-1 snapshot is `states[tick]`.
+fn world_at(states: &[Vec<u8>], tick: u64, level: &Level, config: WorldConfig) -> Vec<u8> {
+    let world = PinnedWorld::restore_on(config, Some(level), &states[tick as usize], None).unwrap();
+    world.snapshot_linked(Some(level), None).unwrap()
 }

@@ -30,7 +30,8 @@ pub const CHUNK_START: u8 = 1;
 /// Chunk kind: one tick's record.
 pub const CHUNK_TICK: u8 = 2;
 /// Chunk kind: a keyframe, the world after the tick record before it (format 4 against the
-/// start, or formats 1-3).
+/// previous keyframe's world, or, on a level, format 3 when that is smaller; a reader takes
+/// formats 1-4).
 pub const CHUNK_KEYFRAME: u8 = 3;
 /// Chunk kind: an event of the match.
 pub const CHUNK_EVENT: u8 = 4;

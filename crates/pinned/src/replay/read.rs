@@ -30,8 +30,8 @@ pub struct Replay {
     pub start_tick: u64,
     /// The tick records, one per tick from the start's tick + 1, in order.
     pub ticks: Vec<TickRecord>,
-    /// The keyframes: tick and snapshot (a delta against the keyframe before it, the first
-    /// against the start), in order.
+    /// The keyframes: tick and snapshot (on a level, format 3; otherwise a delta against the
+    /// keyframe before it, the first against the start), in order.
     pub keyframes: Vec<(u64, Vec<u8>)>,
     /// The events, in order.
     pub events: Vec<ReplayEvent>,
@@ -212,33 +212,48 @@ impl Replay {
             .map_err(ReplayError::Snapshot)
     }
 
-    /// The world at keyframe `index`, restored against `start` (the world
-    /// [`Self::start_world`] gave): each keyframe is a delta against the one before it, so this
-    /// restores every keyframe up to `index`.
+    /// The world at keyframe `index`, on `level` when the match is on one, `start` being the
+    /// world [`Self::start_world`] gave: a keyframe that is a delta needs the one before it, so
+    /// this restores from the last keyframe at or before `index` that is not one (or from the
+    /// start).
     pub fn keyframe_world(
         &self,
         index: usize,
         start: &PinnedWorld,
+        level: Option<&Level>,
         key: Option<&SnapshotKey>,
     ) -> Result<PinnedWorld, ReplayError> {
-        let mut world = self.next_keyframe(0, start, key)?;
-        for i in 1..=index {
-            world = self.next_keyframe(i, &world, key)?;
+        let first = (0..=index).rev().find(|&i| !self.is_delta(i)).unwrap_or(0);
+        let mut world = self.next_keyframe(first, start, level, key)?;
+        for i in first + 1..=index {
+            world = self.next_keyframe(i, &world, level, key)?;
         }
         Ok(world)
     }
 
-    /// The world at keyframe `index`, restored against `previous`: the world of keyframe
-    /// `index - 1`, or, for the first, the start's.
+    /// The world at keyframe `index`: a delta restored against `previous` (the world of
+    /// keyframe `index - 1`, or, for the first, the start's), any other snapshot on its own (on
+    /// `level`).
     pub fn next_keyframe(
         &self,
         index: usize,
         previous: &PinnedWorld,
+        level: Option<&Level>,
         key: Option<&SnapshotKey>,
     ) -> Result<PinnedWorld, ReplayError> {
         let (_, bytes) = &self.keyframes[index];
-        PinnedWorld::restore_delta(*previous.config(), &previous.baseline(), bytes, key)
-            .map_err(ReplayError::Snapshot)
+        let config = *previous.config();
+        match self.is_delta(index) {
+            true => PinnedWorld::restore_delta(config, &previous.baseline(), bytes, key),
+            false => PinnedWorld::restore_on(config, level, bytes, key),
+        }
+        .map_err(ReplayError::Snapshot)
+    }
+
+    /// Whether keyframe `index` is a delta (format 4).
+    fn is_delta(&self, index: usize) -> bool {
+        let format = snapshot::inspect(&self.keyframes[index].1).map(|i| i.format_version);
+        format == Ok(FORMAT_VERSION_4)
     }
 
     /// The replay framed again, with `key`'s MACs when given: the same bytes as the file it

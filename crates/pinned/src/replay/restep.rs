@@ -170,7 +170,7 @@ impl Replay {
         let start = self.start_world(level, key)?;
         let first = from.and_then(|t| self.keyframes.iter().rposition(|k| k.0 <= t));
         let mut world = match first {
-            Some(k) => self.keyframe_world(k, &start, key)?,
+            Some(k) => self.keyframe_world(k, &start, level, key)?,
             None => self.start_world(level, key)?,
         };
         let from = world.tick();
@@ -193,7 +193,7 @@ impl Replay {
                     restep(&mut world, &later.inputs, apply)?;
                     observe(&world);
                 }
-                let recorded = self.keyframe_world(k, &start, key)?;
+                let recorded = self.keyframe_world(k, &start, level, key)?;
                 body = first_difference(recorded.bodies(), world.bodies(), world.tick());
             }
             return Ok(ReplayVerdict::Diverges(ReplayDivergence {
@@ -241,7 +241,7 @@ impl Replay {
                 departure.first = Some(record.tick);
             }
             while let Some((k, _)) = keyframes.next_if(|(_, (t, _))| *t == record.tick) {
-                recorded = self.next_keyframe(k, &recorded, key)?;
+                recorded = self.next_keyframe(k, &recorded, level, key)?;
                 let d = keyframe_departure(recorded.bodies(), world.bodies(), record.tick);
                 departure.keyframes.push(d);
             }

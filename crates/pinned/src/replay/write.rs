@@ -22,8 +22,10 @@ pub struct ReplayWriter<W: Write> {
     key: Option<SnapshotKey>,
     /// The last chunk's checksum (the header's, at first).
     chain: [u8; 32],
-    /// The last keyframe's baseline (the start's, at first): each keyframe is a delta against
-    /// it.
+    /// The level the world is on (a clone shares its bytes): a keyframe may refer to its
+    /// shapes (format 3).
+    level: Option<Level>,
+    /// The last keyframe's baseline (the start's, at first): a delta keyframe is against it.
     baseline: Baseline,
     start_tick: u64,
     keyframe_every: u64,
@@ -65,6 +67,7 @@ impl<W: Write> ReplayWriter<W> {
             out,
             key,
             chain: sum,
+            level: level.cloned(),
             baseline: world.baseline(),
             start_tick: world.tick(),
             keyframe_every: u64::from(keyframe_every),
@@ -79,9 +82,11 @@ impl<W: Write> ReplayWriter<W> {
     /// before the step, at most [`MAX_INPUT_BYTES`]) and the state digest after it
     /// (`rapier_pinned_digest::state_digest`, the one servers and clients compare);
     /// then a keyframe when the tick is due one: a delta (format 4) against the previous
-    /// keyframe's world (the first: the start's). Against the last keyframe, not the start,
-    /// because a world's payload grows and drifts from its start as contacts come and go: in
-    /// the arena after 10 s, 5.9 KB against 1 s earlier, 31 KB against the start.
+    /// keyframe's world (the first: the start's), not against the start, because a world's
+    /// payload grows and drifts from its start as contacts come and go (the arena after 10 s:
+    /// 5.9 KB against 1 s earlier, 31 KB against the start); on a level, the smaller of that
+    /// delta and the world with the level's shapes by reference (format 3), which is the
+    /// smaller when contacts with the level changed much since the last keyframe.
     pub fn tick(&mut self, world: &PinnedWorld, inputs: &[u8]) -> Result<(), ReplayError> {
         if inputs.len() > MAX_INPUT_BYTES {
             return Err(ReplayError::InputsTooLong {
@@ -96,9 +101,22 @@ impl<W: Write> ReplayWriter<W> {
             &[&tick.to_le_bytes(), &digest.to_le_bytes(), inputs],
         )?;
         if (tick - self.start_tick) % self.keyframe_every == 0 {
-            let keyframe = world.snapshot_delta(&self.baseline, self.key.as_ref());
-            self.chunk(CHUNK_KEYFRAME, &[&keyframe])?;
+            let delta = world.snapshot_delta(&self.baseline, self.key.as_ref());
+            let keyframe = match &self.level {
+                Some(level) => {
+                    let linked = world
+                        .snapshot_linked(Some(level), self.key.as_ref())
+                        .map_err(ReplayError::Snapshot)?;
+                    if linked.len() < delta.len() {
+                        linked
+                    } else {
+                        delta
+                    }
+                }
+                None => delta,
+            };
             self.baseline = world.baseline();
+            self.chunk(CHUNK_KEYFRAME, &[&keyframe])?;
         }
         Ok(())
     }
