@@ -74,7 +74,10 @@ pub fn verify(
     };
     let verdict = replay
         .verify(options.level, options.key, options.from, apply, &mut |w| {
-            trail.push(w)
+            // Kept only for a picture.
+            if options.picture.is_some() {
+                trail.push(w)
+            }
         })
         .map_err(GoldenError::Replay)?;
     let picture = match (&verdict, options.picture) {

@@ -277,9 +277,10 @@ impl Door {
                 hello,
             } => {
                 let line = format!("refused client#{id} from {from}: {reason}");
-                writeln!(log, "{line}").map_err(NetError::Log)?;
-                if hello {
-                    log.event(EventKind::Refused, id, None, &line);
+                // A connection that never said hello is no part of the match: logged only.
+                match hello {
+                    true => log.log_event(EventKind::Refused, id, None, &line)?,
+                    false => writeln!(log, "{line}").map_err(NetError::Log)?,
                 }
             }
             Admission::Failed(line) => writeln!(log, "{line}").map_err(NetError::Log)?,
@@ -304,8 +305,7 @@ impl Door {
             let (id, from) = (hello.id, hello.from);
             let reason = refuse(&mut hello.stream, &Refusal::Over);
             let line = format!("refused client#{id} from {from}: {reason}");
-            writeln!(log, "{line}").map_err(NetError::Log)?;
-            log.event(EventKind::Refused, id, None, &line);
+            log.log_event(EventKind::Refused, id, None, &line)?;
         }
         Ok(())
     }

@@ -397,8 +397,8 @@ pub fn join_with(
     let mut recorder: Option<Recorder> = None;
     loop {
         let msg = receive::<ServerMsg>(&mut stream)?;
-        let inputs = match &msg {
-            ServerMsg::Tick { inputs, .. } => Some(inputs.clone()),
+        let inputs = match (&msg, record) {
+            (ServerMsg::Tick { inputs, .. }, Some(_)) => Some(inputs.clone()),
             _ => None,
         };
         let step = client.on_message(msg)?;

@@ -6,7 +6,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rapier_pinned::{
     EventKind, Level, PinnedWorld, ReplayEvent, ReplayWriter, SnapshotKey, NET_INPUTS,
@@ -85,11 +85,6 @@ impl Recorder {
         self.with(log, |w| w.event(&event));
     }
 
-    /// The file, and the bytes written to it (`None` once the recording failed).
-    pub fn written(&self) -> (&Path, Option<u64>) {
-        (&self.path, self.writer.as_ref().map(|w| w.written()))
-    }
-
     /// Runs one write; on failure logs it and stops recording.
     fn with(
         &mut self,
@@ -122,11 +117,20 @@ pub struct Journal<'a> {
 }
 
 impl Journal<'_> {
-    /// Records an event at the tick now (when recording).
-    pub fn event(&mut self, kind: EventKind, client: usize, seat: Option<u32>, text: &str) {
+    /// Writes `line` to the log and records it as an event of `kind` at the tick now (when
+    /// recording).
+    pub fn log_event(
+        &mut self,
+        kind: EventKind,
+        client: usize,
+        seat: Option<u32>,
+        line: &str,
+    ) -> Result<(), NetError> {
+        writeln!(self.log, "{line}").map_err(NetError::Log)?;
         if let Some(r) = self.recorder.as_mut() {
-            r.event(self.now, kind, client, seat, text, self.log);
+            r.event(self.now, kind, client, seat, line, self.log);
         }
+        Ok(())
     }
 
     /// Records the tick `world` just stepped (when recording); events are at its tick from now.

@@ -164,15 +164,13 @@ pub fn serve(
                 Ok(peer) => {
                     let seat = seat_name(peer.player);
                     let line = format!("joined client#{id} at tick {tick} as {seat} from {from}");
-                    writeln!(log, "{line}").map_err(NetError::Log)?;
-                    log.event(EventKind::Joined, id, peer.player, &line);
+                    log.log_event(EventKind::Joined, id, peer.player, &line)?;
                     peers.push(peer);
                     joined += 1;
                 }
                 Err(reason) => {
                     let line = format!("refused client#{id} from {from}: {reason}");
-                    writeln!(log, "{line}").map_err(NetError::Log)?;
-                    log.event(EventKind::Refused, id, None, &line);
+                    log.log_event(EventKind::Refused, id, None, &line)?;
                 }
             }
         }
@@ -403,8 +401,7 @@ fn leave(peer: &mut Peer, why: &str, log: &mut Journal<'_>) -> Result<(), NetErr
             "client#{} left ({why}) after {} equal digests, joined at tick {}",
             peer.id, peer.checked, peer.joined
         );
-        writeln!(log, "{line}").map_err(NetError::Log)?;
-        log.event(EventKind::Left, peer.id, peer.player, &line);
+        log.log_event(EventKind::Left, peer.id, peer.player, &line)?;
     }
     peer.alive = false;
     let _ = peer.stream.shutdown(Shutdown::Both);
@@ -508,8 +505,7 @@ fn handle(
                 Some(&ours) if ours == digest => peer.checked += 1,
                 Some(&ours) => {
                     let line = format!("diverged client#{id} at tick {tick}: server {ours:016x}, client {digest:016x}");
-                    writeln!(log, "{line}").map_err(NetError::Log)?;
-                    log.event(EventKind::Diverged, id, peer.player, &line);
+                    log.log_event(EventKind::Diverged, id, peer.player, &line)?;
                     let _ = send(
                         &mut peer.stream,
                         &ServerMsg::Diverged {
@@ -522,14 +518,12 @@ fn handle(
                 }
                 None if tick > now => {
                     let line = format!("dropped client#{id}: digest for tick {tick}, which the server has not stepped");
-                    writeln!(log, "{line}").map_err(NetError::Log)?;
-                    log.event(EventKind::Left, id, peer.player, &line);
+                    log.log_event(EventKind::Left, id, peer.player, &line)?;
                     peer.alive = false;
                 }
                 None => {
                     let line = format!("dropped client#{id}: digest for tick {tick}, which the server does not keep (it keeps the digest-every ticks' and the last tick's, the last {KEPT_DIGESTS})");
-                    writeln!(log, "{line}").map_err(NetError::Log)?;
-                    log.event(EventKind::Left, id, peer.player, &line);
+                    log.log_event(EventKind::Left, id, peer.player, &line)?;
                     peer.alive = false;
                 }
             }
@@ -537,16 +531,14 @@ fn handle(
         Event::Msg(ClientMsg::Inputs { tick, inputs }) => {
             if let Err(reason) = take(peer, now, tick, inputs) {
                 let line = format!("refused inputs of client#{id} for tick {tick}: {reason}");
-                writeln!(log, "{line}").map_err(NetError::Log)?;
-                log.event(EventKind::InputRefused, id, peer.player, &line);
+                log.log_event(EventKind::InputRefused, id, peer.player, &line)?;
                 let reason = reason.to_string();
                 deliver(peer, &ServerMsg::InputRefused { tick, reason }, log)?;
             }
         }
         Event::Msg(other) => {
             let line = format!("dropped client#{id}: unexpected {other:?}");
-            writeln!(log, "{line}").map_err(NetError::Log)?;
-            log.event(EventKind::Left, id, peer.player, &line);
+            log.log_event(EventKind::Left, id, peer.player, &line)?;
             peer.alive = false;
         }
         Event::Closed(why) => leave(peer, &why, log)?,

@@ -579,7 +579,7 @@ fn decode(payload: &[u8]) -> Result<PhysicsWorld, Error> {
 
 /// The header checks that need no world: magic, length, format, flags (as the format defines
 /// them), stray MAC.
-fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
+pub(crate) fn frame(bytes: &[u8]) -> Result<SnapshotInfo, Error> {
     let prefix = bytes.len().min(MAGIC.len());
     if bytes[..prefix] != MAGIC[..prefix] {
         return Err(Error::BadMagic);

@@ -250,9 +250,10 @@ impl Replay {
         .map_err(ReplayError::Snapshot)
     }
 
-    /// Whether keyframe `index` is a delta (format 4).
+    /// Whether keyframe `index` is a delta (format 4): its header's format, not hashed again
+    /// (the reader checked the whole snapshot's framing; a restore checks it all).
     fn is_delta(&self, index: usize) -> bool {
-        let format = snapshot::inspect(&self.keyframes[index].1).map(|i| i.format_version);
+        let format = snapshot::frame(&self.keyframes[index].1).map(|i| i.format_version);
         format == Ok(FORMAT_VERSION_4)
     }
 

@@ -167,12 +167,11 @@ impl Replay {
         apply: &mut ApplyInputs<'_>,
         observe: &mut dyn FnMut(&PinnedWorld),
     ) -> Result<ReplayVerdict, ReplayError> {
-        let start = self.start_world(level, key)?;
         let first = from.and_then(|t| self.keyframes.iter().rposition(|k| k.0 <= t));
-        let mut world = match first {
-            Some(k) => self.keyframe_world(k, &start, level, key)?,
-            None => self.start_world(level, key)?,
-        };
+        let mut world = self.start_world(level, key)?;
+        if let Some(k) = first {
+            world = self.keyframe_world(k, &world, level, key)?;
+        }
         let from = world.tick();
         let records: Vec<_> = self.ticks.iter().filter(|t| t.tick > from).collect();
         for (i, record) in records.iter().enumerate() {
@@ -193,6 +192,8 @@ impl Replay {
                     restep(&mut world, &later.inputs, apply)?;
                     observe(&world);
                 }
+                // The start again (only on a divergence): the keyframes restore from it.
+                let start = self.start_world(level, key)?;
                 let recorded = self.keyframe_world(k, &start, level, key)?;
                 body = first_difference(recorded.bodies(), world.bodies(), world.tick());
             }
