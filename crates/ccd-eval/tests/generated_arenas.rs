@@ -1,10 +1,13 @@
 //! The generated arenas (`rapier_pinned_scenes::arena_generated`), laid out by a seed rather than
 //! by hand, so that no CCD rule was tuned on them: under the current physics-version and the one
-//! before it, no body leaves the room; under upstream's rules, one does.
+//! before it, no body leaves the room, whether it is built of cuboids, meshes or a heightfield;
+//! under upstream's rules, one does.
 
 use rapier3d::prelude::*;
 use rapier_pinned::{CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
-use rapier_pinned_scenes::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
+use rapier_pinned_scenes::{
+    arena_generated_in, Room, ARENA_GENERATED_STEPS, ARENA_ROOMS, ARENA_SEEDS,
+};
 
 /// How far past the room's inner faces a body's centre may end: a thin part resting on the floor
 /// sits a little into it (rapier lets resting contacts penetrate by about its allowed linear
@@ -12,12 +15,18 @@ use rapier_pinned_scenes::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
 /// floor's top), while a part that went through is metres away. The walls are 20 cm thick.
 const SLACK: Real = 0.01;
 
-/// The generated arena of `seed` stepped under `config`; its bodies whose centre ends outside
-/// the room (more than [`SLACK`] past a wall's, the floor's or the ceiling's inner face).
-fn escaped(seed: u64, config: CcdConfig) -> Vec<String> {
+/// Every generated arena: the cuboid ones and those whose rooms are meshes and heightfields.
+fn arenas() -> impl Iterator<Item = (&'static str, u64, Room)> {
+    let cuboids = ARENA_SEEDS.map(|(name, seed)| (name, seed, Room::Cuboids));
+    cuboids.into_iter().chain(ARENA_ROOMS)
+}
+
+/// The generated arena of `seed` in `room` stepped under `config`; its bodies whose centre ends
+/// outside the room (more than [`SLACK`] past a wall's, the floor's or the ceiling's inner face).
+fn escaped(seed: u64, room: Room, config: CcdConfig) -> Vec<String> {
     let mut world = PhysicsWorld::new();
     world.integration_parameters = config.params();
-    let room = arena_generated(&mut world, seed);
+    let room = arena_generated_in(&mut world, seed, room);
     for _ in 0..ARENA_GENERATED_STEPS {
         world.step();
     }
@@ -41,8 +50,8 @@ fn escaped(seed: u64, config: CcdConfig) -> Vec<String> {
 fn no_body_leaves_a_generated_arena_under_the_current_version_or_the_one_before() {
     let previous = PhysicsVersion::new(PHYSICS_VERSION_CURRENT.get() - 1);
     for config in [CcdConfig::current(), CcdConfig::version(previous).unwrap()] {
-        for (name, seed) in ARENA_SEEDS {
-            let out = escaped(seed, config);
+        for (name, seed, room) in arenas() {
+            let out = escaped(seed, room, config);
             assert!(out.is_empty(), "{name} under {config:?}: {out:#?}");
         }
     }
@@ -54,7 +63,7 @@ fn no_body_leaves_a_generated_arena_under_the_current_version_or_the_one_before(
 fn under_upstreams_rules_a_body_leaves_a_generated_arena() {
     let escapes: usize = ARENA_SEEDS
         .iter()
-        .map(|&(_, seed)| escaped(seed, CcdConfig::upstream()).len())
+        .map(|&(_, seed)| escaped(seed, Room::Cuboids, CcdConfig::upstream()).len())
         .sum();
     assert!(
         escapes > 0,

@@ -4,7 +4,7 @@
 use rapier3d::prelude::*;
 
 use crate::catalog::{find, mixed_pile, Scene};
-use crate::generated::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
+use crate::generated::{arena_generated_in, Room, ARENA_GENERATED_STEPS, ARENA_ROOMS, ARENA_SEEDS};
 use crate::spin::{spin_scene, SPIN_CASES, SPIN_STEPS};
 use crate::thin::{thin_sets, ThinSet};
 
@@ -16,8 +16,8 @@ pub enum Workload {
     Mixed { layers: usize },
     /// Every run of a thin-part set (speeds x starts), each for its step count.
     Thin(&'static ThinSet),
-    /// The generated arena of a seed, for [`ARENA_GENERATED_STEPS`] steps.
-    Generated { seed: u64 },
+    /// The generated arena of a seed in a room, for [`ARENA_GENERATED_STEPS`] steps.
+    Generated { seed: u64, room: Room },
     /// The spin scene at a spin rate (rad/s), for [`SPIN_STEPS`] steps.
     Spin { spin: Real },
 }
@@ -61,7 +61,15 @@ pub fn bench_cases() -> Vec<BenchCase> {
     ];
     cases.extend(ARENA_SEEDS.iter().map(|&(name, seed)| BenchCase {
         name,
-        workload: Workload::Generated { seed },
+        workload: Workload::Generated {
+            seed,
+            room: Room::Cuboids,
+        },
+        aim: 1.10,
+    }));
+    cases.extend(ARENA_ROOMS.iter().map(|&(name, seed, room)| BenchCase {
+        name,
+        workload: Workload::Generated { seed, room },
         aim: 1.10,
     }));
     // What one spinning body costs (the step's cost must not grow with the spin): the thin-part
@@ -109,10 +117,10 @@ impl BenchCase {
                     (world, cap(case.steps))
                 })
                 .collect(),
-            Workload::Generated { seed } => {
+            Workload::Generated { seed, room } => {
                 let mut world = PhysicsWorld::new();
                 world.integration_parameters = params;
-                arena_generated(&mut world, seed);
+                arena_generated_in(&mut world, seed, room);
                 vec![(world, cap(ARENA_GENERATED_STEPS))]
             }
             Workload::Spin { spin } => {

@@ -20,7 +20,9 @@ pub use catalog::{
     probe_world, Crosser, ProbeBody, Scene, ARENA_HALF, BALL_DROP_HEIGHT, BALL_RADIUS, TOWER_BEAM,
     TOWER_BEAMS, TOWER_LAYERS,
 };
-pub use generated::{arena_generated, ARENA_GENERATED_STEPS, ARENA_SEEDS};
+pub use generated::{
+    arena_generated, arena_generated_in, Room, ARENA_GENERATED_STEPS, ARENA_ROOMS, ARENA_SEEDS,
+};
 pub use level::{trimesh_level, LEVEL_BODIES, LEVEL_GRID, LEVEL_SCENE, LEVEL_STEPS};
 pub use shots::{shots, PartKind, Shot, ShotCase, Surface, TargetKind, MAX_ANGLE_DEGREES};
 pub use spin::{spin_scene, SPIN_CASES, SPIN_STEPS};

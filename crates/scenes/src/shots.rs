@@ -694,7 +694,7 @@ fn grid_mesh(quads: &[Quad], cells: u32, flags: TriMeshFlags) -> SharedShape {
 }
 
 /// The closed surface of the box of half-extents `half`, facing out.
-fn box_mesh(half: Vector, flags: TriMeshFlags) -> SharedShape {
+pub(crate) fn box_mesh(half: Vector, flags: TriMeshFlags) -> SharedShape {
     let (x, y, z) = (Vector::X * half.x, Vector::Y * half.y, Vector::Z * half.z);
     let quads = [
         (z, x, y),

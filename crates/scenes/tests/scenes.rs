@@ -183,6 +183,8 @@ fn bench_cases_are_unique_and_cover_the_issue_scenes() {
         "arena_generated_1",
         "arena_generated_2",
         "arena_generated_3",
+        "arena_mesh_1",
+        "arena_heightfield_1",
     ] {
         assert!(names.contains(&wanted), "{wanted} is not benchmarked");
     }
