@@ -286,6 +286,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
         (KeepDepth, 3),
         (KeepDepthBounded, 4),
         (KeepSide, 5),
+        (KeepSideSurfaceBounds, 6),
     ] {
         assert_eq!(bincode::serialize(&policy).unwrap(), vec![n]);
         assert_eq!(serde_json::to_string(&policy).unwrap(), n.to_string());
@@ -294,7 +295,7 @@ fn the_policy_serializes_as_its_number_and_rejects_every_other() {
             policy
         );
     }
-    for n in 6..=u8::MAX {
+    for n in 7..=u8::MAX {
         let err = bincode::deserialize::<CcdPersistentContactPolicy>(&[n])
             .unwrap_err()
             .to_string();
@@ -330,7 +331,7 @@ fn snapshots_carry_the_policy_and_refuse_unknown_numbers() {
         .collect();
     assert_eq!(at.len(), 1);
     let mut bad = bytes.clone();
-    bad[at[0]] = 6;
+    bad[at[0]] = 7; // The first number no policy has.
     assert!(bincode::deserialize::<PhysicsWorld>(&bad).is_err());
 }
 

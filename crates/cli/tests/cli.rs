@@ -114,7 +114,7 @@ fn perturbation_runs_only_the_configurations_asked_for() {
     let rows = rows_of(&text, "vehicle_push");
     assert_eq!(rows.len(), 1, "{text}");
     assert!(rows[0].contains("p3 rm on"), "{text}");
-    for bad in ["6:on", "3:maybe", "3"] {
+    for bad in ["7:on", "3:maybe", "3"] {
         let out = rapier_pinned(&[&args[..], &["--config", bad]].concat());
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(!String::from_utf8(out.stderr).unwrap().is_empty(), "{bad}");

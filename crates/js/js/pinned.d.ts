@@ -65,9 +65,10 @@ declare module "./dynamics/integration_parameters.js" {
     get ccdRelativeMotion(): number;
     set ccdRelativeMotion(mode: number | boolean);
     /**
-     * The fork's setting (design §4.2), 0 to 5: 0 upstream (the default), 1 core sphere, 2 core
+     * The fork's setting (design §4.2), 0 to 6: 0 upstream (the default), 1 core sphere, 2 core
      * sphere against fixed targets (version 2), 3 keep depth (version 3), 4 keep depth bounded,
-     * 5 keep side (versions 4 and 5).
+     * 5 keep side (versions 4 and 5), 6 keep side with the depth rule bounded on fixed meshes
+     * and heightfields (a candidate no version pins).
      */
     ccdPersistentContactPolicy: number;
   }

@@ -205,7 +205,7 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   const plain = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
   const ip = plain.integrationParameters;
   assert.deepEqual([ip.ccdRelativeMotion, ip.ccdPersistentContactPolicy], [0, 0]);
-  for (const policy of [5, 4, 2]) {
+  for (const policy of [6, 5, 4, 2]) {
     ip.ccdPersistentContactPolicy = policy;
     assert.equal(ip.ccdPersistentContactPolicy, policy);
   }
@@ -215,15 +215,15 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
     assert.equal(ip.ccdRelativeMotion, mode, `ccdRelativeMotion = ${given}`);
   }
   // Anything else throws, naming the setting and the range, and changes nothing.
-  for (const bad of [6, 9, 256, -1, 1.5, NaN, "3", null, undefined]) {
+  for (const bad of [7, 9, 256, -1, 1.5, NaN, "3", null, undefined]) {
     assert.throws(() => { ip.ccdPersistentContactPolicy = bad; },
-      /^Error: ccdPersistentContactPolicy: .* is not 0 to 5 \(0 Upstream, .*, 5 KeepSide\)$/, `policy ${bad}`);
+      /^Error: ccdPersistentContactPolicy: .* is not 0 to 6 \(0 Upstream, .*, 5 KeepSide, 6 KeepSideSurfaceBounds\)$/, `policy ${bad}`);
   }
   for (const bad of [4, 255, -1, 0.5, "1", null]) {
     assert.throws(() => { ip.ccdRelativeMotion = bad; },
       /^Error: ccdRelativeMotion: .* is not 0 to 3 \(0 Off, 1 On, 2 Bounded, 3 BoundedCasts\) or a boolean$/, `mode ${bad}`);
   }
-  assert.throws(() => { ip.ccdPersistentContactPolicy = 9; }, /ccdPersistentContactPolicy: 9 is not 0 to 5/);
+  assert.throws(() => { ip.ccdPersistentContactPolicy = 9; }, /ccdPersistentContactPolicy: 9 is not 0 to 6/);
   assert.deepEqual([ip.ccdRelativeMotion, ip.ccdPersistentContactPolicy], [2, 2]);
   assert.throws(() => RAPIER.PinnedWorld.new(7, 0), (e) => e.kind === "UnknownPhysicsVersion");
   // A pinned world takes finite numbers only (its restore would refuse the rest); a plain one,

@@ -192,7 +192,8 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         RELEASED_SERIES_5,
         "issue 66: physics-version 5's series: parry's nonlinear cast bounded by a new \
          dispatcher (0018) and `CcdRelativeMotion::BoundedCasts` (0019)",
-    ),    (
+    ),
+    (
         "ebc79dd033519ee2368c3797fe02b334021b4bc4624a529af75755ddcac842ac",
         "issue 66: 0017 also rebuilds a solver graph whose orphaned entry lands on a manifold \
          without an active contact (program 90439), checked after the graph's maintenance",
@@ -202,11 +203,16 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 63: the continuous pass at defaults copies less (results moved, not copied; \
          FastColliderInfo::new and BodySteps::new inlined: 0004)",
     ),
+    (
+        "b675ad87175c3b9b1f2cee17f6f4a50e729d4f6410a8b339cee84fbf0a444b5f",
+        "issue 63: persistent-contact policy 6 (KeepSideSurfaceBounds), a candidate no version \
+         uses (0020)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "87d0c5b328772584abe89621d842737aa1a8663b98435794ea635a7036191fd2";
+pub const PATCH_SERIES: &str = "b675ad87175c3b9b1f2cee17f6f4a50e729d4f6410a8b339cee84fbf0a444b5f";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

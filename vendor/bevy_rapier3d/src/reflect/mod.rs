@@ -59,6 +59,9 @@ pub enum CcdPersistentContactPolicyWrapper {
     /// As [`Self::KeepDepthBounded`]; no centre of a fast body's or a bullet's piece ends a
     /// step past a fixed collider's surface it crossed.
     KeepSide = 5,
+    /// As [`Self::KeepSide`]; the depth rule's query of a fixed mesh's or heightfield's pair
+    /// skipped when a bound of its faces proves it needs no correction.
+    KeepSideSurfaceBounds = 6,
 }
 
 /// Whether bullet pairs are swept on both bodies' motions (rapier-pinned fork).

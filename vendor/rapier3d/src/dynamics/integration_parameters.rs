@@ -172,6 +172,13 @@ pub enum CcdPersistentContactPolicy {
     /// its piece, so a part never ends a step through, or inside, a fixed collider it reached;
     /// the motion along the face is kept, velocities are kept.
     KeepSide = 5,
+    /// [`Self::KeepSide`], and the depth rule's query of a pair of a fixed mesh or heightfield
+    /// and a convex collider skipped when the collider ends less than half its half-thickness
+    /// behind the plane of every face near it, its centre in front of each (`ccd/bounds.rs`):
+    /// it has not passed through the surface there and is at most that deep in it, the solver
+    /// resolves the rest. Without it such a pair is queried face by face every step it rests
+    /// on the surface.
+    KeepSideSurfaceBounds = 6,
 }
 
 impl CcdPersistentContactPolicy {
@@ -192,20 +199,29 @@ impl CcdPersistentContactPolicy {
     pub fn keeps_depth(self) -> bool {
         matches!(
             self,
-            Self::KeepDepth | Self::KeepDepthBounded | Self::KeepSide
+            Self::KeepDepth | Self::KeepDepthBounded | Self::KeepSide | Self::KeepSideSurfaceBounds
         )
     }
 
     /// Whether the pass skips the casts and depth-rule queries a bound proves unneeded
     /// (policy 4, `bounds.rs`).
     pub fn skips_bounded_work(self) -> bool {
-        matches!(self, Self::KeepDepthBounded | Self::KeepSide)
+        matches!(
+            self,
+            Self::KeepDepthBounded | Self::KeepSide | Self::KeepSideSurfaceBounds
+        )
     }
 
     /// Whether no centre of a CCD-active body's or a bullet's piece ends a step past a fixed
     /// collider's surface it crossed (policy 5, `keep_side.rs`).
     pub fn keeps_side(self) -> bool {
-        matches!(self, Self::KeepSide)
+        matches!(self, Self::KeepSide | Self::KeepSideSurfaceBounds)
+    }
+
+    /// Whether the depth rule skips the query of a pair of a fixed mesh or heightfield and a
+    /// convex collider that ends within a bound of its faces (policy 6, `bounds.rs`).
+    pub fn bounds_surfaces(self) -> bool {
+        matches!(self, Self::KeepSideSurfaceBounds)
     }
 }
 
@@ -226,12 +242,13 @@ impl TryFrom<u8> for CcdPersistentContactPolicy {
             3 => Ok(Self::KeepDepth),
             4 => Ok(Self::KeepDepthBounded),
             5 => Ok(Self::KeepSide),
+            6 => Ok(Self::KeepSideSurfaceBounds),
             other => Err(UnknownCcdPersistentContactPolicy(other)),
         }
     }
 }
 
-/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `5` do).
+/// A number that names no [`CcdPersistentContactPolicy`] (only `0` to `6` do).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCcdPersistentContactPolicy(pub u8);
 
@@ -239,7 +256,7 @@ impl core::fmt::Display for UnknownCcdPersistentContactPolicy {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets, 3 KeepDepth, 4 KeepDepthBounded or 5 KeepSide)",
+            "unknown ccd_persistent_contact_policy {} (expected 0 Upstream, 1 CoreSphere, 2 CoreSphereFixedTargets, 3 KeepDepth, 4 KeepDepthBounded, 5 KeepSide or 6 KeepSideSurfaceBounds)",
             self.0
         )
     }

@@ -4,6 +4,9 @@
 //! found, and is conservative: it may fail to prove what holds, never prove what does not. A pose
 //! or a sweep that is not finite proves nothing.
 //!
+//! Policy 6 (`KeepSideSurfaceBounds`) adds one for fixed meshes and heightfields
+//! ([`ends_within_surface`]).
+//!
 //! The face bounds rest on one fact: a cuboid lies behind each face's plane. A point in front of
 //! that plane is at least as far from the cuboid as from the plane; a convex part none of whose
 //! points is more than `eps` behind it is no more than `eps` inside the cuboid.
@@ -16,8 +19,9 @@
 //! next step (issue 62).
 
 use crate::math::{Pose, Real, Vector};
+use parry::bounding_volume::Aabb;
 use parry::query::sweep_toi::{Sweep, ToiProxy};
-use parry::shape::{Shape, TypedShape};
+use parry::shape::{Shape, Triangle, TypedShape};
 
 /// Whether every position and rotation of `sweep` is finite (the bounds' `min` and `max` would
 /// otherwise pass a NaN over).
@@ -152,6 +156,48 @@ pub(super) fn ends_within_face(
     let low = proxy.points()[proxy.support(pose.rotation.inverse() * -n) as usize];
     n.dot(pose.transform_point(low)) - proxy.radius - offset >= -eps
         && n.dot(pose.transform_point(centre)) - offset > 0.0
+}
+
+/// Whether the convex `proxy` at `pose`, in the frame of the fixed mesh or heightfield
+/// `surface`, is less than `eps` behind the plane of every face of `surface` that meets its
+/// bounding box loosened by `eps`, with its [`centre`] `centre` (in its frame) in front of each
+/// (policy 6). A face's plane bounds it as a cuboid's face does (above) where the surface is
+/// concave or flat; where it is convex the centre ends behind a neighbouring face's plane and
+/// nothing is proven. A part with no face near it is apart from the surface. `false` for any
+/// other shape, a face without a normal, or a pose that is not finite.
+pub(super) fn ends_within_surface(
+    proxy: &ToiProxy,
+    (pose, centre): (&Pose, Vector),
+    aabb: &Aabb,
+    surface: &dyn Shape,
+    eps: Real,
+) -> bool {
+    if !pose.is_finite() {
+        return false;
+    }
+    let centre = pose.transform_point(centre);
+    let to_local = pose.rotation.inverse();
+    let mut within = true;
+    let mut face = |tri: &Triangle| {
+        within = within
+            && tri.normal().is_some_and(|n| {
+                let offset = n.dot(tri.a);
+                let low = proxy.points()[proxy.support(to_local * -n) as usize];
+                n.dot(pose.transform_point(low)) - proxy.radius - offset >= -eps
+                    && n.dot(centre) - offset > 0.0
+            });
+    };
+    match surface.as_typed_shape() {
+        TypedShape::TriMesh(mesh) => mesh
+            .bvh()
+            .intersect_aabb(aabb)
+            .for_each(|i| face(&mesh.triangle(i))),
+        TypedShape::HeightField(field) => {
+            field.map_elements_in_local_aabb(aabb, &mut |_, tri| face(tri))
+        }
+        _ => return false,
+    }
+    within
 }
 
 /// Whether the cores of the proxies `pa` and `pb`, swept by `sa` and `sb`, stay farther apart

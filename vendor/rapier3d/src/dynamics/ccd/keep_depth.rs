@@ -22,7 +22,7 @@ use parry::query::sweep_toi::ToiProxy;
 use parry::query::{Contact, QueryDispatcher};
 use parry::shape::{Shape, TypedShape};
 
-use super::bounds::{centre, ends_within_face};
+use super::bounds::{centre, ends_within_face, ends_within_surface};
 use super::sweeps::{is_bullet, is_fixed_target, ordered, pair_filtered_out_by_hooks};
 
 /// The pose `co` ends the step at: its body's (possibly clamped) `next_position`, or its own pose
@@ -38,16 +38,37 @@ fn end_pose(bodies: &RigidBodySet, co: &Collider) -> Pose {
 /// apart, so no correction follows), or one of them is a fixed cuboid and the other a convex
 /// collider that ends less than the thinner one's half-thickness behind one of its faces, its
 /// centre in front of it (`bounds.rs`: neither can have passed through the other, and the solver
-/// resolves the rest).
+/// resolves the rest). With `surfaces` (policy 6), also a fixed mesh or heightfield and a convex
+/// collider that ends less than half its half-thickness behind every face near it, its centre
+/// in front of each.
 fn ends_within_bounds(
     bodies: &RigidBodySet,
     (co1, co2): (&Collider, &Collider),
     (end1, end2): (&Pose, &Pose),
+    surfaces: bool,
 ) -> bool {
     if !(co1.shape.compute_aabb(end1)).intersects(&co2.shape.compute_aabb(end2)) {
         return true;
     }
     let fixed = |co: &Collider| is_fixed_target(co.parent.as_ref().map(|p| &bodies[p.handle]));
+    let surface = |co: &Collider| {
+        let kind = co.shape.as_typed_shape();
+        matches!(kind, TypedShape::TriMesh(_) | TypedShape::HeightField(_)) && fixed(co)
+    };
+    if surfaces && (surface(co1) || surface(co2)) {
+        let (mesh, mesh_pose, other, pose) = match surface(co1) {
+            true => (co1, end1, co2, end2),
+            false => (co2, end2, co1, end1),
+        };
+        let Some(proxy) = ToiProxy::from_shape(other.shape.as_ref()) else {
+            return false;
+        };
+        let eps = 0.5 * other.shape.ccd_thickness();
+        let local = mesh_pose.inv_mul(pose);
+        let aabb = other.shape.compute_aabb(&local).loosened(eps);
+        let centre = centre(other.shape.as_ref());
+        return ends_within_surface(&proxy, (&local, centre), &aabb, mesh.shape.as_ref(), eps);
+    }
     let (cuboid, cuboid_pose, other, pose) = match (co1.shape.as_cuboid(), co2.shape.as_cuboid()) {
         (Some(cuboid), _) if fixed(co1) => (cuboid, end1, co2, end2),
         (_, Some(cuboid)) if fixed(co2) => (cuboid, end2, co1, end1),
@@ -319,7 +340,7 @@ fn closest(
 /// skipped, as the pass skips them. Pairs are corrected in collider-handle order, each at the
 /// poses the corrections before it left. A pair whose contact parry cannot compute is left as
 /// it is. `lists` are reused from pass to pass; they hold the last pass's end contacts and take
-/// this pass's. Under a `policy` that skips bounded work (4 and 5), a pair the pass did not flag
+/// this pass's. Under a `policy` that skips bounded work (4 to 6), a pair the pass did not flag
 /// is not queried when [`ends_within_bounds`] proves it needs no correction beyond what the
 /// policy allows; under policy 5 a flagged compound part is moved back too ([`reach`]).
 #[allow(clippy::too_many_arguments)]
@@ -390,7 +411,8 @@ pub(super) fn keep_depths(
                 }
             }
         } else {
-            if bounded && ends_within_bounds(bodies, (co1, co2), (&end1, &end2)) {
+            let surfaces = policy.bounds_surfaces();
+            if bounded && ends_within_bounds(bodies, (co1, co2), (&end1, &end2), surfaces) {
                 continue;
             }
             // Only an end overlap can be deeper than the limit (at most 0): a pair apart at the
