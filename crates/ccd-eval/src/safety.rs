@@ -37,7 +37,7 @@ pub const SEED: u64 = 62;
 /// measured at (`docs/physics-engine.md`, "Gates at each tick rate").
 pub const RATES: [u32; 5] = [30, 50, 60, 120, 144];
 
-/// The cells physics-versions 4 and 5 do not close, every part against them (`docs/physics-engine.md`,
+/// The cells physics-versions 4 to 6 do not close, every part against them (`docs/physics-engine.md`,
 /// "The CCD safety matrix"): moving thin plates. A kinematic plate sweeping a slow part moves
 /// through it within one step, and nothing in the continuous pass moves a dynamic body out of a
 /// kinematic one's way; a part and a free plate that touch and turn apart at once can cross

@@ -25,10 +25,16 @@ const V4: CcdConfig = CcdConfig::new(
     CcdPersistentContactPolicy::KeepSide,
 );
 /// Policy 5 with bounded relative motion and bounded nonlinear casts, as physics-version 5
-/// (current) pins it.
+/// pins it.
 const V5: CcdConfig = CcdConfig::new(
     CcdRelativeMotion::BoundedCasts,
     CcdPersistentContactPolicy::KeepSide,
+);
+/// Policy 6 with bounded relative motion and bounded nonlinear casts, as physics-version 6
+/// (current) pins it.
+const V6: CcdConfig = CcdConfig::new(
+    CcdRelativeMotion::BoundedCasts,
+    CcdPersistentContactPolicy::KeepSideSurfaceBounds,
 );
 /// Policy 4 with relative motion: version 3 with the work its bounds prove unneeded skipped (no
 /// version pins it; version 4's policy 5 builds on it).
@@ -45,10 +51,11 @@ fn the_released_versions_pin_these_configurations() {
         (PhysicsVersion::V3, V3),
         (PhysicsVersion::V4, V4),
         (PhysicsVersion::V5, V5),
+        (PhysicsVersion::V6, V6),
     ] {
         assert_eq!(CcdConfig::version(version).unwrap(), config, "{version}");
     }
-    assert_eq!(CcdConfig::current(), V5);
+    assert_eq!(CcdConfig::current(), V6);
 }
 
 fn report(set: &ThinSet, config: CcdConfig, r: &SetReport) {

@@ -40,7 +40,7 @@ const EVERY_SET: &[&str] = &[
     "hex_wheel",
 ];
 
-const VERSIONS: [Verdicts; 5] = [
+const VERSIONS: [Verdicts; 6] = [
     Verdicts {
         version: PhysicsVersion::V1,
         fixed_targets: false,
@@ -90,6 +90,12 @@ const VERSIONS: [Verdicts; 5] = [
     },
     Verdicts {
         version: PhysicsVersion::V5,
+        fixed_targets: true,
+        deciding: EVERY_SET,
+        not_allowed: &[(50, &["box_into_rotor_300"])],
+    },
+    Verdicts {
+        version: PhysicsVersion::V6,
         fixed_targets: true,
         deciding: EVERY_SET,
         not_allowed: &[(50, &["box_into_rotor_300"])],

@@ -94,9 +94,9 @@ fn perturbation_prints_every_configuration_of_a_set() {
     let rows = rows_of(&text, "vehicle_push");
     // Policies 0, 1 and 2, each with relative motion off and on, then the current version's.
     assert_eq!(rows.len(), 7, "{text}");
-    // The configurations versions 2 and 4 (the current one) pin meet the gates on this
+    // The configurations versions 2 and 6 (the current one) pin meet the gates on this
     // moving-target set.
-    for config in ["p2 rm on", "p5 rm bounded"] {
+    for config in ["p2 rm on", "p6 rm bounded-casts"] {
         assert!(
             rows.iter()
                 .any(|r| r.contains(config) && r.ends_with("holds")),
@@ -141,7 +141,8 @@ fn versions_names_exactly_the_fields_that_differ_between_consecutive_versions() 
     assert!(text.contains("physics-version 2\n"), "{text}");
     assert!(text.contains("physics-version 3\n"), "{text}");
     assert!(text.contains("physics-version 4\n"), "{text}");
-    assert!(text.contains("physics-version 5 (current)\n"), "{text}");
+    assert!(text.contains("physics-version 5\n"), "{text}");
+    assert!(text.contains("physics-version 6 (current)\n"), "{text}");
     for entry in rapier_pinned::version_table() {
         let digest = rapier_pinned_hex(&entry.digest());
         assert!(
@@ -184,6 +185,12 @@ fn versions_names_exactly_the_fields_that_differ_between_consecutive_versions() 
             "changes from 4 to 5",
             &["patch_series", "ccd_relative_motion"],
             &["ccd_relative_motion: Bounded -> BoundedCasts"],
+        ),
+        (
+            // The policy alone, and the series version 6 was released with.
+            "changes from 5 to 6",
+            &["patch_series", "ccd_persistent_contact_policy"],
+            &["ccd_persistent_contact_policy: KeepSide -> KeepSideSurfaceBounds"],
         ),
     ] {
         let changes = text.split(section).nth(1).expect(section);
@@ -286,7 +293,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         0,
     );
     assert!(
-        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 5")),
+        stdout.starts_with(&format!("saved {f}: scene ball_drop, physics-version 6")),
         "{stdout}"
     );
 
@@ -306,7 +313,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         "format version   1",
         "flags            0x0000",
         "authenticated    no",
-        "physics-version  5 (current)",
+        "physics-version  6 (current)",
         "tick             30",
         "match id         5",
         "bodies           1",
@@ -334,7 +341,9 @@ fn snapshot_save_inspect_verify_round_trip() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("ccd_relative_motion BoundedCasts, ccd_persistent_contact_policy KeepSide"),
+        stdout.contains(
+            "ccd_relative_motion BoundedCasts, ccd_persistent_contact_policy KeepSideSurfaceBounds"
+        ),
         "{stdout}"
     );
 
@@ -344,7 +353,7 @@ fn snapshot_save_inspect_verify_round_trip() {
         rapier_pinned::Baseline::from_payload(bytes[rapier_pinned::HEADER_LEN..].to_vec()).id();
     assert_eq!(
         stdout,
-        format!("ok: {f}: physics-version 5, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0; payload id {id}\n")
+        format!("ok: {f}: physics-version 6, match 5, tick 30, 1 bodies, 2 colliders, 0 joints, unauthenticated; gravity [-0.0, -9.81, -0.0], 60 Hz (dt 0.016666668), length_unit 1.0; payload id {id}\n")
     );
     // The physics-version can be demanded explicitly.
     run(
@@ -355,7 +364,7 @@ fn snapshot_save_inspect_verify_round_trip() {
             "--match-id",
             "5",
             "--physics-version",
-            "5",
+            "6",
         ],
         0,
     );
@@ -398,7 +407,7 @@ fn snapshot_verify_refuses_damaged_and_mismatched_snapshots() {
     refused(&not_a_snapshot, &[], "BadMagic");
 
     let stderr = refused(&file, &["--physics-version", "1"], "PhysicsVersionMismatch");
-    assert!(stderr.contains("snapshot 5, world 1"), "{stderr}");
+    assert!(stderr.contains("snapshot 6, world 1"), "{stderr}");
     let stderr = refused(&file, &["--match-id", "3"], "ConfigDigestMismatch");
     assert!(stderr.contains("another match id than 3"), "{stderr}");
 
@@ -483,7 +492,7 @@ fn both_formats_save_restore_and_tell_another_match() {
         std::fs::write(&damaged, &sealed).unwrap();
         let stderr = refused(&damaged, &[], "ConfigDigestMismatch");
         assert!(
-            stderr.contains("not a valid physics-version 5 world"),
+            stderr.contains("not a valid physics-version 6 world"),
             "{name}: {stderr}"
         );
         let (_, stderr) = run(&["snapshot", "inspect", damaged.to_str().unwrap()], 1);
@@ -940,7 +949,7 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
         0,
     );
     assert!(
-        stdout.contains("golden physics-version 5: 2 files, 2 identical, 0 differ"),
+        stdout.contains("golden physics-version 6: 2 files, 2 identical, 0 differ"),
         "{stdout}"
     );
 
@@ -948,16 +957,16 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
     // and a picture written.
     let dir = scratch("golden-tampered");
     let golden = dir.join("golden");
-    std::fs::create_dir_all(golden.join("5")).unwrap();
+    std::fs::create_dir_all(golden.join("6")).unwrap();
     let root =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/5/vehicles.snap");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../golden/6/vehicles.snap");
     let file = std::fs::read_to_string(root).unwrap();
     let line = file.lines().find(|l| l.starts_with("60 ")).unwrap();
     let body = line.split(" | ").nth(2).unwrap();
     let x = body.split(' ').nth(2).unwrap();
     let tampered = line.replace(body, &body.replacen(&format!(" {x} "), " 99.5 ", 1));
     std::fs::write(
-        golden.join("5/vehicles.snap"),
+        golden.join("6/vehicles.snap"),
         file.replace(line, &tampered),
     )
     .unwrap();
@@ -984,7 +993,7 @@ fn golden_check_passes_on_the_stored_files_and_fails_on_a_tampered_copy() {
         stderr.contains(&format!("body {id}: translation.x golden 99.5, now {x}")),
         "{stderr}"
     );
-    let svg = pictures.join(format!("5-vehicles-{id}.svg"));
+    let svg = pictures.join(format!("6-vehicles-{id}.svg"));
     assert!(
         std::fs::read_to_string(&svg).unwrap().starts_with("<svg"),
         "{}",
@@ -1092,7 +1101,7 @@ fn conformance_prints_one_line_per_suite_and_a_total() {
 #[test]
 fn check_prints_the_summary_table_for_the_current_version() {
     let (stdout, _) = run(&["check"], 0);
-    assert!(stdout.contains("golden 5/ (scene files)"), "{stdout}");
+    assert!(stdout.contains("golden 6/ (scene files)"), "{stdout}");
     assert!(!stdout.contains("golden 1/"), "{stdout}");
     assert!(
         stdout.lines().last().unwrap().starts_with("total"),

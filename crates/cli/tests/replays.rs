@@ -87,7 +87,7 @@ fn a_two_bot_match_with_a_late_joiner_verifies_from_every_recording() {
     assert!(out.contains(", body 1v0 ("), "{out}");
     assert!(out.contains(": refused client#2 from 127.0.0.1:"), "{out}");
     assert!(
-        out.contains("physics-version 4; this match runs physics-version 5"),
+        out.contains("physics-version 4; this match runs physics-version 6"),
         "{out}"
     );
     assert!(

@@ -14,12 +14,13 @@ use rapier_pinned_conformance::snapshot_vectors::{
 };
 
 /// The released physics-versions that have vectors.
-const VERSIONS: [PhysicsVersion; 5] = [
+const VERSIONS: [PhysicsVersion; 6] = [
     PhysicsVersion::V1,
     PhysicsVersion::V2,
     PhysicsVersion::V3,
     PhysicsVersion::V4,
     PhysicsVersion::V5,
+    PhysicsVersion::V6,
 ];
 
 fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
@@ -38,7 +39,7 @@ fn stored(version: PhysicsVersion) -> Vec<(Vector, Vec<u8>)> {
 fn every_stored_vector_gets_its_verdict() {
     assert_eq!(
         PHYSICS_VERSION_CURRENT,
-        PhysicsVersion::V5,
+        PhysicsVersion::V6,
         "a new physics-version needs its vectors"
     );
     for version in VERSIONS {

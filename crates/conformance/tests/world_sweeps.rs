@@ -39,17 +39,19 @@ fn run_params(
     (fixed, random)
 }
 
-/// Versions 2 to 5 (current) keep every sweep vector's verdict in a world step: version 3's
-/// depth rule, version 4's side rule and version 5's bounded casts never move a pair the
-/// moving-pair sweep clamped correctly (docs/decisions/physics-version-3.md, -4.md, -5.md).
+/// Versions 2 to 6 (current) keep every sweep vector's verdict in a world step: version 3's
+/// depth rule, version 4's side rule, version 5's bounded casts and version 6's surface bound
+/// never move a pair the moving-pair sweep clamped correctly (docs/decisions/physics-version-3.md
+/// to -6.md).
 #[test]
-fn versions_2_to_5_pass_every_gate_in_a_world_step() {
-    assert_eq!(rapier_pinned::PHYSICS_VERSION_CURRENT, PhysicsVersion::V5);
+fn versions_2_to_6_pass_every_gate_in_a_world_step() {
+    assert_eq!(rapier_pinned::PHYSICS_VERSION_CURRENT, PhysicsVersion::V6);
     for version in [
         PhysicsVersion::V2,
         PhysicsVersion::V3,
         PhysicsVersion::V4,
         PhysicsVersion::V5,
+        PhysicsVersion::V6,
     ] {
         for motion in [Motion::AsWritten, Motion::Pinned] {
             let (fixed, random) = run(version, motion);

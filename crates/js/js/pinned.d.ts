@@ -59,7 +59,7 @@ declare module "./dynamics/integration_parameters.js" {
      * The fork's setting (design §4.1): bullet pairs swept on both bodies' motions. 0 off
      * (upstream, the default), 1 on (physics-versions 2 and 3), 2 on with at most 32 time slices
      * per pair (bounded; version 4), 3 bounded with every nonlinear cast bounded to 1,024 probes
-     * (version 5). Also set by a boolean, as before it had a third mode (false is 0, true 1);
+     * (versions 5 and 6). Also set by a boolean, as before it had a third mode (false is 0, true 1);
      * reads as the number.
      */
     get ccdRelativeMotion(): number;
@@ -68,7 +68,7 @@ declare module "./dynamics/integration_parameters.js" {
      * The fork's setting (design §4.2), 0 to 6: 0 upstream (the default), 1 core sphere, 2 core
      * sphere against fixed targets (version 2), 3 keep depth (version 3), 4 keep depth bounded,
      * 5 keep side (versions 4 and 5), 6 keep side with the depth rule bounded on fixed meshes
-     * and heightfields (a candidate no version pins).
+     * and heightfields (version 6).
      */
     ccdPersistentContactPolicy: number;
   }

@@ -188,9 +188,9 @@ test("a refused restore leaves the world as it was", () => {
 });
 
 test("a pinned world's parameters and gravity cannot be changed; a plain world's can", () => {
-  // Each released version's two CCD settings (relative motion's mode, the policy); 5 is current.
-  const released = { 1: [0, 0], 2: [1, 2], 3: [1, 3], 4: [2, 5], 5: [3, 5] };
-  assert.equal(V, 5);
+  // Each released version's two CCD settings (relative motion's mode, the policy); 6 is current.
+  const released = { 1: [0, 0], 2: [1, 2], 3: [1, 3], 4: [2, 5], 5: [3, 5], 6: [3, 6] };
+  assert.equal(V, 6);
   for (const [v, settings] of Object.entries(released)) {
     const p = RAPIER.PinnedWorld.new(Number(v), 0).integrationParameters;
     assert.deepEqual([p.ccdRelativeMotion, p.ccdPersistentContactPolicy], settings, `version ${v}`);
@@ -198,7 +198,7 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   const world = RAPIER.PinnedWorld.new(V, 0);
   assert.throws(() => { world.integrationParameters.ccdRelativeMotion = 1; }, /cannot be changed/);
   assert.throws(() => { world.integrationParameters.ccdPersistentContactPolicy = 3; }, /cannot be changed/);
-  assert.deepEqual([world.integrationParameters.ccdRelativeMotion, world.integrationParameters.ccdPersistentContactPolicy], [3, 5]);
+  assert.deepEqual([world.integrationParameters.ccdRelativeMotion, world.integrationParameters.ccdPersistentContactPolicy], [3, 6]);
   assert.throws(() => { world.integrationParameters.dt = 1 / 30; }, /cannot be changed/);
   assert.throws(() => { world.gravity = { x: 0, y: 0, z: 0 }; }, /cannot be set/);
   assert.equal(world.integrationParameters.dt, Math.fround(1 / 60));
@@ -239,12 +239,13 @@ test("a pinned world's parameters and gravity cannot be changed; a plain world's
   assert.equal(bodies, 1);
   assert.deepEqual(body.linvel(), new RAPIER.Vector3(0, 0, 0));
   assert.ok(plain.createRigidBody(nan()));
-  // 30 Hz: allowed by versions 3 to 5, not by version 2; 50 Hz by no version.
+  // 30 Hz: allowed by versions 3 to 6, not by version 2; 50 Hz by no version.
   assert.throws(() => RAPIER.PinnedWorld.new(2, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }),
     (e) => e.kind === "SettingNotAllowed");
   assert.ok(RAPIER.PinnedWorld.new(3, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
   assert.ok(RAPIER.PinnedWorld.new(4, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
   assert.ok(RAPIER.PinnedWorld.new(5, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
+  assert.ok(RAPIER.PinnedWorld.new(6, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 30, lengthUnit: 1 }));
   assert.throws(() => RAPIER.PinnedWorld.new(V, 0, { gravity: { x: 0, y: 0, z: 0 }, tickHz: 50, lengthUnit: 1 }),
     (e) => e.kind === "SettingNotAllowed");
 });

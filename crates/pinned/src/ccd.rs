@@ -149,8 +149,8 @@ impl CcdConfig {
 impl FromStr for CcdConfig {
     type Err = ParseCcdConfigError;
 
-    /// `POLICY:MODE`, e.g. `5:bounded-casts` (physics-version 5's settings), `5:bounded`
-    /// (version 4's) or `0:off` (upstream's).
+    /// `POLICY:MODE`, e.g. `6:bounded-casts` (physics-version 6's settings), `5:bounded-casts`
+    /// (version 5's), `5:bounded` (version 4's) or `0:off` (upstream's).
     fn from_str(text: &str) -> Result<CcdConfig, ParseCcdConfigError> {
         let (policy, mode) = text
             .split_once(':')

@@ -112,7 +112,7 @@ pub use upstream::import_upstream;
 pub use version::{
     diff_entries, entry, serves, version_table, VersionEntry, BIT_IDENTICAL_SERIES, PATCH_SERIES,
     PHYSICS_VERSION_CURRENT, RELEASED_SERIES_1_2, RELEASED_SERIES_3, RELEASED_SERIES_4,
-    RELEASED_SERIES_5,
+    RELEASED_SERIES_5, RELEASED_SERIES_6,
 };
 pub use world::PinnedWorld;
 

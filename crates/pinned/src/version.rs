@@ -33,8 +33,10 @@ impl PhysicsVersion {
     /// Physics-version 5: version 4 with the continuous pass's nonlinear casts bounded
     /// (`CcdRelativeMotion::BoundedCasts`).
     pub const V5: PhysicsVersion = PhysicsVersion::new(5);
+    /// Physics-version 6: version 5 with persistent-contact policy 6 (`KeepSideSurfaceBounds`).
+    pub const V6: PhysicsVersion = PhysicsVersion::new(6);
     /// The newest released physics-version ([`PHYSICS_VERSION_CURRENT`]).
-    pub const CURRENT: PhysicsVersion = PhysicsVersion::V5;
+    pub const CURRENT: PhysicsVersion = PhysicsVersion::V6;
 }
 
 /// The newest released physics-version.
@@ -61,6 +63,11 @@ pub const RELEASED_SERIES_4: &str =
 /// serves versions 1 to 4 bit for bit too).
 pub const RELEASED_SERIES_5: &str =
     "9211d713a1159e0b3988ae7ccd99ad54742eec225e69a7b4a4cbd1b7dc6f7f26";
+
+/// The patch series version 6 was released with (listed in [`BIT_IDENTICAL_SERIES`]; it
+/// serves versions 1 to 5 bit for bit too).
+pub const RELEASED_SERIES_6: &str =
+    "b675ad87175c3b9b1f2cee17f6f4a50e729d4f6410a8b339cee84fbf0a444b5f";
 
 /// Later patch series that changed the fork's code but no trajectory of any version released
 /// before it, oldest first, each with what changed. Each was proven bit-identical in the commit
@@ -204,15 +211,15 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
          FastColliderInfo::new and BodySteps::new inlined: 0004)",
     ),
     (
-        "b675ad87175c3b9b1f2cee17f6f4a50e729d4f6410a8b339cee84fbf0a444b5f",
-        "issue 63: persistent-contact policy 6 (KeepSideSurfaceBounds), a candidate no version \
-         uses (0020)",
+        RELEASED_SERIES_6,
+        "issue 63: physics-version 6's series: persistent-contact policy 6 \
+         (KeepSideSurfaceBounds), the depth rule bounded on fixed meshes and heightfields (0020)",
     ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = "b675ad87175c3b9b1f2cee17f6f4a50e729d4f6410a8b339cee84fbf0a444b5f";
+pub const PATCH_SERIES: &str = RELEASED_SERIES_6;
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]
@@ -287,7 +294,12 @@ const CHOICES_4: Choices = CHOICES_3;
 /// version 4's, cell for cell (`docs/decisions/physics-version-5.md`).
 const CHOICES_5: Choices = CHOICES_4;
 
-static TABLE: [VersionEntry; 5] = [
+/// The choices version 6 allows: version 5's. It steps every thin-part set and catalog scene as
+/// version 5 does, and its safety matrix holds as version 5's, cell for cell
+/// (`docs/decisions/physics-version-6.md`).
+const CHOICES_6: Choices = CHOICES_5;
+
+static TABLE: [VersionEntry; 6] = [
     VersionEntry {
         number: PhysicsVersion::V1,
         rapier3d: "0.36.1",
@@ -352,6 +364,19 @@ static TABLE: [VersionEntry; 5] = [
         params: params_v5,
         tick_hz: 60,
         choices: CHOICES_5,
+    },
+    VersionEntry {
+        number: PhysicsVersion::V6,
+        rapier3d: "0.36.1",
+        parry3d: "0.31.1",
+        patch_series: RELEASED_SERIES_6,
+        scalar: "f32",
+        features: &["enhanced-determinism"],
+        core_fraction: 0.25,
+        gravity: [-0.0, -9.81, -0.0],
+        params: params_v6,
+        tick_hz: 60,
+        choices: CHOICES_6,
     },
 ];
 
@@ -510,7 +535,19 @@ fn params_v5() -> IntegrationParameters {
     }
 }
 
-/// The soft-body recovery settings of versions 1 to 5 (rapier3d 0.36.1's defaults), released:
+/// Physics-version 6: version 5 with policy 6 (`KeepSideSurfaceBounds`), written as exactly that
+/// difference: the depth rule does not query a pair of a fixed mesh or heightfield and a convex
+/// part that ends within half its half-thickness of every face near it, its centre in front of
+/// each, so a part resting on a level's surface costs no query per face each step
+/// (`docs/decisions/physics-version-6.md`).
+fn params_v6() -> IntegrationParameters {
+    IntegrationParameters {
+        ccd_persistent_contact_policy: CcdPersistentContactPolicy::KeepSideSurfaceBounds,
+        ..params_v5()
+    }
+}
+
+/// The soft-body recovery settings of versions 1 to 6 (rapier3d 0.36.1's defaults), released:
 /// never edit; a later version that wants others writes its own function.
 fn soft_recovery_v1() -> SoftRecoverySettings {
     SoftRecoverySettings {

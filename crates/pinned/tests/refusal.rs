@@ -177,8 +177,14 @@ fn versions_configs_and_keys() {
             Some(ErrorKind::PhysicsVersionMismatch),
         ),
         (
-            "physics-version 6",
-            seal_as(PhysicsVersion::new(6), MATCH, None),
+            "physics-version 6 into 2",
+            seal_as(PhysicsVersion::V6, MATCH, None),
+            None,
+            Some(ErrorKind::PhysicsVersionMismatch),
+        ),
+        (
+            "physics-version 7",
+            seal_as(PhysicsVersion::new(7), MATCH, None),
             None,
             Some(ErrorKind::UnknownPhysicsVersion),
         ),

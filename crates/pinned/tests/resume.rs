@@ -122,12 +122,14 @@ fn every_scene_resumes_bit_for_bit_v3() {
     }
 }
 
-/// Version 4's side rule and bounded slices, and version 5's bounded casts, keep no state across
-/// steps beyond version 3's caches: a restored world continues bit for bit.
+/// Version 4's side rule and bounded slices, version 5's bounded casts and version 6's surface
+/// bound keep no state across steps beyond version 3's caches: a restored world continues bit
+/// for bit.
 #[test]
-fn every_scene_resumes_bit_for_bit_v4_and_v5() {
+fn every_scene_resumes_bit_for_bit_v4_to_v6() {
     for scene in catalog() {
         check_scene(scene, PhysicsVersion::V4);
         check_scene(scene, PhysicsVersion::V5);
+        check_scene(scene, PhysicsVersion::V6);
     }
 }

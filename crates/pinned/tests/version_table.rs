@@ -1,5 +1,5 @@
 //! The physics-version table: pinned digests, the patch-series hash against the tree, and what
-//! versions 1 to 5 pin.
+//! versions 1 to 6 pin.
 
 mod series;
 
@@ -7,7 +7,7 @@ use rapier3d::prelude::*;
 use rapier_pinned::{
     diff_entries, entry, param_fields, serves, version_table, ErrorKind, PhysicsVersion,
     WorldConfig, BIT_IDENTICAL_SERIES, PATCH_SERIES, PHYSICS_VERSION_CURRENT, RELEASED_SERIES_1_2,
-    RELEASED_SERIES_3, RELEASED_SERIES_4, RELEASED_SERIES_5,
+    RELEASED_SERIES_3, RELEASED_SERIES_4, RELEASED_SERIES_5, RELEASED_SERIES_6,
 };
 use series::patch_series_hash;
 use std::path::Path;
@@ -17,7 +17,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// Each released entry's digest, pinned: a released entry never changes.
-const PINNED_DIGESTS: [(PhysicsVersion, &str); 5] = [
+const PINNED_DIGESTS: [(PhysicsVersion, &str); 6] = [
     (
         PhysicsVersion::V1,
         "e698f707fccdef2994bc4954c4763198b1c98d67673c3e2834989a85315c257e",
@@ -37,6 +37,10 @@ const PINNED_DIGESTS: [(PhysicsVersion, &str); 5] = [
     (
         PhysicsVersion::V5,
         "7bc182c8118ddd168c42721d6a08ef9332f3d143bf078bd9d063d5c7da44a43d",
+    ),
+    (
+        PhysicsVersion::V6,
+        "b137fd8c878323178682fa91c145a4097ef4ae1042fdb271005e16c697b5f2e6",
     ),
 ];
 
@@ -91,22 +95,24 @@ fn an_unlisted_series_serves_no_released_version() {
             RELEASED_SERIES_1_2,
             RELEASED_SERIES_3,
             RELEASED_SERIES_4,
-            RELEASED_SERIES_5
+            RELEASED_SERIES_5,
+            RELEASED_SERIES_6
         ]
     );
 }
 
 /// A bit-identical series serves the versions released before it, never one released after it:
-/// the series before version 3's release changed policy 3's trajectories, and version 5's is
+/// the series before version 3's release changed policy 3's trajectories, and version 6's is
 /// the newest.
 #[test]
 fn a_series_serves_only_the_versions_released_before_it() {
-    let [v1, v2, v3, v4, v5] = [
+    let [v1, v2, v3, v4, v5, v6] = [
         PhysicsVersion::V1,
         PhysicsVersion::V2,
         PhysicsVersion::V3,
         PhysicsVersion::V4,
         PhysicsVersion::V5,
+        PhysicsVersion::V6,
     ]
     .map(|v| entry(v).unwrap());
     let position = |series: &str| {
@@ -114,20 +120,23 @@ fn a_series_serves_only_the_versions_released_before_it() {
             .position(|(h, _)| *h == series)
             .expect("released with a series proven bit-identical for the versions before it")
     };
-    let (own3, own4, own5) = (
+    let (own3, own4, own5, own6) = (
         position(RELEASED_SERIES_3),
         position(RELEASED_SERIES_4),
         position(RELEASED_SERIES_5),
+        position(RELEASED_SERIES_6),
     );
     for (i, (hash, _)) in BIT_IDENTICAL_SERIES.iter().enumerate() {
         assert!(serves(v1, hash) && serves(v2, hash), "{hash}");
         assert_eq!(serves(v3, hash), i >= own3, "{hash}");
         assert_eq!(serves(v4, hash), i >= own4, "{hash}");
         assert_eq!(serves(v5, hash), i >= own5, "{hash}");
+        assert_eq!(serves(v6, hash), i >= own6, "{hash}");
     }
     assert!(serves(v1, RELEASED_SERIES_1_2) && !serves(v3, RELEASED_SERIES_1_2));
     assert!(serves(v3, RELEASED_SERIES_4) && !serves(v4, RELEASED_SERIES_3));
     assert!(serves(v4, RELEASED_SERIES_5) && !serves(v5, RELEASED_SERIES_4));
+    assert!(serves(v5, RELEASED_SERIES_6) && !serves(v6, RELEASED_SERIES_5));
 }
 
 #[test]
@@ -269,6 +278,25 @@ fn version_5_differs_from_4_in_exactly_the_relative_motion_mode() {
 }
 
 #[test]
+fn version_6_differs_from_5_in_exactly_the_persistent_contact_policy() {
+    let diffs = diff_entries(
+        entry(PhysicsVersion::V5).unwrap(),
+        entry(PhysicsVersion::V6).unwrap(),
+    );
+    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
+    assert_eq!(
+        fields,
+        ["number", "patch_series", "ccd_persistent_contact_policy"]
+    );
+    let p = entry(PhysicsVersion::V6).unwrap().params();
+    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::BoundedCasts);
+    assert_eq!(
+        p.ccd_persistent_contact_policy,
+        CcdPersistentContactPolicy::KeepSideSurfaceBounds
+    );
+}
+
+#[test]
 fn param_fields_names_every_field_once() {
     let fields = param_fields(&IntegrationParameters::default());
     let mut names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
@@ -282,7 +310,7 @@ fn param_fields_names_every_field_once() {
 
 #[test]
 fn unknown_versions_are_refused() {
-    for v in [0, 6, u32::MAX].map(PhysicsVersion::new) {
+    for v in [0, 7, u32::MAX].map(PhysicsVersion::new) {
         assert_eq!(
             entry(v).unwrap_err().kind(),
             ErrorKind::UnknownPhysicsVersion

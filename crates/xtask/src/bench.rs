@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use clap::ValueEnum;
-use rapier3d::dynamics::CcdPersistentContactPolicy;
 use rapier3d::prelude::*;
 use rapier_pinned::{entry, CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_ccd_eval::truncation::Truncation;
@@ -34,33 +33,19 @@ pub enum Config {
     RelativeMotion,
     /// The current physics-version's `ccd_persistent_contact_policy` alone.
     Policy,
-    /// The candidate for the next physics-version, which no version pins yet: the current
-    /// version with persistent-contact policy [`CANDIDATE_POLICY`].
-    Candidate,
 }
-
-/// The candidate's policy: 6, `KeepSideSurfaceBounds` (`docs/benchmarks.md`, "Meshes and
-/// heightfields").
-const CANDIDATE_POLICY: CcdPersistentContactPolicy =
-    CcdPersistentContactPolicy::KeepSideSurfaceBounds;
 
 impl Config {
     /// The configurations whose instructions `--callgrind` counts: the control, the version
     /// before the current one and the current one.
-    const COUNTED: [Config; 4] = [
-        Config::Defaults,
-        Config::Previous,
-        Config::Current,
-        Config::Candidate,
-    ];
+    const COUNTED: [Config; 3] = [Config::Defaults, Config::Previous, Config::Current];
 
-    const ALL: [Config; 6] = [
+    const ALL: [Config; 5] = [
         Config::Defaults,
         Config::Previous,
         Config::Current,
         Config::RelativeMotion,
         Config::Policy,
-        Config::Candidate,
     ];
 
     /// The physics-version before the current one.
@@ -83,11 +68,6 @@ impl Config {
                 let current = CcdConfig::of(&pinned(PHYSICS_VERSION_CURRENT));
                 CcdConfig::new(CcdConfig::UPSTREAM.relative_motion, current.policy).params()
             }
-            Config::Candidate => {
-                let mut params = pinned(PHYSICS_VERSION_CURRENT);
-                params.ccd_persistent_contact_policy = CANDIDATE_POLICY;
-                params
-            }
         }
     }
 
@@ -102,7 +82,6 @@ impl Config {
                 let policy = CcdConfig::of(&Config::Current.params()).policy as u8;
                 format!("policy {policy}")
             }
-            Config::Candidate => format!("candidate (p{})", CANDIDATE_POLICY as u8),
         }
     }
 
@@ -535,7 +514,7 @@ fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<()
     let mut failed = Vec::new();
     for case in cases {
         let up = callgrind(upstream, case, limit)?;
-        let (mut previous, mut current) = (None, None);
+        let mut previous = None;
         for config in configs {
             let fork = callgrind(&Side::fork(*config)?, case, limit)?;
             let ratio = fork as f64 / up as f64;
@@ -545,18 +524,12 @@ fn instruction_counts(upstream: &Side, named: &[&str], quick: bool) -> Result<()
                     String::new()
                 }
                 (Config::Current, Some(before)) => {
-                    current = Some(fork);
                     let (text, holds) = release_rule(case, ratio, fork, before);
                     if !holds {
                         failed.push(*case);
                     }
                     text
                 }
-                // The candidate's own rule is against the current version.
-                (Config::Candidate, _) => current.map_or(String::new(), |before| {
-                    let (text, _) = release_rule(case, ratio, fork, before);
-                    format!("{text} (against v{PHYSICS_VERSION_CURRENT})")
-                }),
                 _ => String::new(),
             };
             println!(
