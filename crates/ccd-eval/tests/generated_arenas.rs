@@ -6,7 +6,7 @@
 use rapier3d::prelude::*;
 use rapier_pinned::{CcdConfig, PhysicsVersion, PHYSICS_VERSION_CURRENT};
 use rapier_pinned_scenes::{
-    arena_generated_in, Room, ARENA_GENERATED_STEPS, ARENA_ROOMS, ARENA_SEEDS,
+    arena_generated_in, generated_arenas, Room, ARENA_GENERATED_STEPS, ARENA_SEEDS,
 };
 
 /// How far past the room's inner faces a body's centre may end: a thin part resting on the floor
@@ -14,12 +14,6 @@ use rapier_pinned_scenes::{
 /// error, 1 mm; a 1 mm blade lying flat in the third arena ends with its centre 0.6 mm below the
 /// floor's top), while a part that went through is metres away. The walls are 20 cm thick.
 const SLACK: Real = 0.01;
-
-/// Every generated arena: the cuboid ones and those whose rooms are meshes and heightfields.
-fn arenas() -> impl Iterator<Item = (&'static str, u64, Room)> {
-    let cuboids = ARENA_SEEDS.map(|(name, seed)| (name, seed, Room::Cuboids));
-    cuboids.into_iter().chain(ARENA_ROOMS)
-}
 
 /// The generated arena of `seed` in `room` stepped under `config`; its bodies whose centre ends
 /// outside the room (more than [`SLACK`] past a wall's, the floor's or the ceiling's inner face).
@@ -50,7 +44,7 @@ fn escaped(seed: u64, room: Room, config: CcdConfig) -> Vec<String> {
 fn no_body_leaves_a_generated_arena_under_the_current_version_or_the_one_before() {
     let previous = PhysicsVersion::new(PHYSICS_VERSION_CURRENT.get() - 1);
     for config in [CcdConfig::current(), CcdConfig::version(previous).unwrap()] {
-        for (name, seed, room) in arenas() {
+        for (name, seed, room) in generated_arenas() {
             let out = escaped(seed, room, config);
             assert!(out.is_empty(), "{name} under {config:?}: {out:#?}");
         }

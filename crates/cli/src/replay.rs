@@ -2,6 +2,7 @@
 //! the format: docs/protocol.md §7) re-stepped against their digests, or described.
 
 use std::collections::BTreeMap;
+use std::fmt::Display;
 use std::path::{Path, PathBuf};
 
 use rapier_pinned::{Departure, PhysicsVersion, PinnedWorld, Replay, NET_INPUTS};
@@ -125,7 +126,7 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
             let d = replay
                 .depart(under, options.level, options.key, &mut apply_net_inputs)
                 .map_err(|e| Failure::Refused(format!("{show}: {e}")))?;
-            print_departure(&show.to_string(), &replay, &d, &tear);
+            print_departure(&show, &replay, &d, &tear);
             continue;
         }
         let report = verify(&replay, &options, &mut apply_net_inputs).map_err(failed)?;
@@ -151,7 +152,7 @@ fn run_verify(args: VerifyArgs) -> Result<(), Failure> {
 
 /// `replay verify --under`'s lines: where the match departs, then each keyframe's bodies that
 /// differ and the furthest.
-fn print_departure(show: &str, replay: &Replay, d: &Departure, tear: &str) {
+fn print_departure(show: &dyn Display, replay: &Replay, d: &Departure, tear: &str) {
     let (under, recorded) = (d.under, replay.header.physics_version);
     match d.first {
         None => println!(

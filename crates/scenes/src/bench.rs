@@ -4,7 +4,7 @@
 use rapier3d::prelude::*;
 
 use crate::catalog::{find, mixed_pile, Scene};
-use crate::generated::{arena_generated_in, Room, ARENA_GENERATED_STEPS, ARENA_ROOMS, ARENA_SEEDS};
+use crate::generated::{arena_generated_in, generated_arenas, Room, ARENA_GENERATED_STEPS};
 use crate::spin::{spin_scene, SPIN_CASES, SPIN_STEPS};
 use crate::thin::{thin_sets, ThinSet};
 
@@ -59,15 +59,7 @@ pub fn bench_cases() -> Vec<BenchCase> {
         mixed("mixed_5000", 10),
         mixed("mixed_10000", 20),
     ];
-    cases.extend(ARENA_SEEDS.iter().map(|&(name, seed)| BenchCase {
-        name,
-        workload: Workload::Generated {
-            seed,
-            room: Room::Cuboids,
-        },
-        aim: 1.10,
-    }));
-    cases.extend(ARENA_ROOMS.iter().map(|&(name, seed, room)| BenchCase {
+    cases.extend(generated_arenas().map(|(name, seed, room)| BenchCase {
         name,
         workload: Workload::Generated { seed, room },
         aim: 1.10,

@@ -43,6 +43,13 @@ pub const ARENA_ROOMS: [(&str, u64, Room); 4] = [
     ("arena_heightfield_2", 2, Room::HeightField),
 ];
 
+/// Every generated arena of the bench, in its order: the cuboid rooms ([`ARENA_SEEDS`]), then
+/// the mesh and heightfield rooms ([`ARENA_ROOMS`]); a name, a seed and a room each.
+pub fn generated_arenas() -> impl Iterator<Item = (&'static str, u64, Room)> {
+    let cuboids = ARENA_SEEDS.map(|(name, seed)| (name, seed, Room::Cuboids));
+    cuboids.into_iter().chain(ARENA_ROOMS)
+}
+
 /// Steps of each generated arena: 4 s at 60 Hz, as the catalog's arena.
 pub const ARENA_GENERATED_STEPS: usize = 240;
 
@@ -87,7 +94,8 @@ pub fn arena_generated_in(world: &mut PhysicsWorld, seed: u64, room: Room) -> Ve
     let fixed = |world: &mut PhysicsWorld, collider: ColliderBuilder| {
         world.colliders.insert(collider.friction(0.5));
     };
-    let cuboid = |half: [Real; 3], at: Vector| {
+    // A fixed box of the room's kind.
+    let block = |half: [Real; 3], at: Vector| {
         let [x, y, z] = half;
         let shape = match room {
             Room::Mesh => box_mesh(Vector::new(x, y, z), TriMeshFlags::empty()),
@@ -97,23 +105,21 @@ pub fn arena_generated_in(world: &mut PhysicsWorld, seed: u64, room: Room) -> Ve
     };
     let floor = match room {
         Room::HeightField => ColliderBuilder::new(floor_field(hx + 0.2, hz + 0.2)),
-        Room::Cuboids | Room::Mesh => {
-            cuboid([hx + 0.2, 0.1, hz + 0.2], Vector::new(0.0, -0.1, 0.0))
-        }
+        Room::Cuboids | Room::Mesh => block([hx + 0.2, 0.1, hz + 0.2], Vector::new(0.0, -0.1, 0.0)),
     };
     fixed(world, floor);
     fixed(
         world,
-        cuboid([hx, 0.1, hz], Vector::new(0.0, 2.0 * hy + 0.1, 0.0)),
+        block([hx, 0.1, hz], Vector::new(0.0, 2.0 * hy + 0.1, 0.0)),
     );
     for side in [-1.0, 1.0] {
         fixed(
             world,
-            cuboid([0.1, hy, hz], Vector::new(side * (hx + 0.1), hy, 0.0)),
+            block([0.1, hy, hz], Vector::new(side * (hx + 0.1), hy, 0.0)),
         );
         fixed(
             world,
-            cuboid([hx, hy, 0.1], Vector::new(0.0, hy, side * (hz + 0.1))),
+            block([hx, hy, 0.1], Vector::new(0.0, hy, side * (hz + 0.1))),
         );
     }
     let mut placed = Vec::new();
@@ -121,11 +127,11 @@ pub fn arena_generated_in(world: &mut PhysicsWorld, seed: u64, room: Room) -> Ve
     let turn = |rng: &mut Stream| Vector::new(0.0, rng.range(-3.1, 3.1), 0.0);
     for _ in 0..2 {
         let (x, z) = place(&mut rng, inside, 0.5, &mut placed);
-        let pillar = cuboid([0.3, hy, 0.3], Vector::new(x, hy, z)).rotation(turn(&mut rng));
+        let pillar = block([0.3, hy, 0.3], Vector::new(x, hy, z)).rotation(turn(&mut rng));
         fixed(world, pillar);
     }
     let (x, z) = place(&mut rng, inside, 1.8, &mut placed);
-    let ramp = cuboid([1.5, 0.05, 1.0], Vector::new(x, 0.25, z))
+    let ramp = block([1.5, 0.05, 1.0], Vector::new(x, 0.25, z))
         .rotation(turn(&mut rng) + Vector::new(0.0, 0.0, 0.2));
     fixed(world, ramp);
     let (x, z) = place(&mut rng, inside, 0.9, &mut placed);

@@ -30,8 +30,8 @@ pub struct Replay {
     pub start_tick: u64,
     /// The tick records, one per tick from the start's tick + 1, in order.
     pub ticks: Vec<TickRecord>,
-    /// The keyframes: tick and snapshot (on a level, format 3; otherwise a delta against the
-    /// keyframe before it, the first against the start), in order.
+    /// The keyframes: tick and snapshot (a delta against the keyframe before it, the first
+    /// against the start; on a level, format 3 where that was smaller), in order.
     pub keyframes: Vec<(u64, Vec<u8>)>,
     /// The events, in order.
     pub events: Vec<ReplayEvent>,
