@@ -215,11 +215,17 @@ pub const BIT_IDENTICAL_SERIES: &[(&str, &str)] = &[
         "issue 63: physics-version 6's series: persistent-contact policy 6 \
          (KeepSideSurfaceBounds), the depth rule bounded on fixed meshes and heightfields (0020)",
     ),
+    (
+        "aeba803e0be02ce47e4d63843924c9e6ffab61e70a2fbf3380da33938306d511",
+        "issue 65: the CCD patches re-cut: the relative-motion pass's moving targets a file of \
+         their own (0004, 0005), one SweepContext constructor (0006), one plane test for the \
+         bounds of policies 4 and 6 (0011, 0020)",
+    ),
 ];
 
 /// The patch-series hash of the fork at `patches/` today: the released series, or the newest of
 /// [`BIT_IDENTICAL_SERIES`] (`tests/version_table.rs` checks it against the tree).
-pub const PATCH_SERIES: &str = RELEASED_SERIES_6;
+pub const PATCH_SERIES: &str = "aeba803e0be02ce47e4d63843924c9e6ffab61e70a2fbf3380da33938306d511";
 
 /// Whether the fork built from the patch series `hash` gives `entry`'s trajectories: the series
 /// it was released with, or one proven bit-identical later, listed in [`BIT_IDENTICAL_SERIES`]

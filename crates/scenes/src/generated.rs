@@ -53,6 +53,26 @@ pub fn generated_arenas() -> impl Iterator<Item = (&'static str, u64, Room)> {
 /// Steps of each generated arena: 4 s at 60 Hz, as the catalog's arena.
 pub const ARENA_GENERATED_STEPS: usize = 240;
 
+/// The generated arena of `seed` in `room`, named `name`, run for [`ARENA_GENERATED_STEPS`]
+/// steps under `params`: one `name step digest` line per step, as [`crate::digest_lines`]
+/// writes a scene's (the proof of a speed-only change to the depth rule's bounds on meshes and
+/// heightfields, which no catalog scene has near a CCD body).
+pub fn generated_digest_lines(
+    (name, seed, room): (&str, u64, Room),
+    params: IntegrationParameters,
+) -> String {
+    let mut world = PhysicsWorld::new();
+    world.integration_parameters = params;
+    arena_generated_in(&mut world, seed, room);
+    (1..=ARENA_GENERATED_STEPS)
+        .map(|step| {
+            world.step();
+            let digest = crate::state_digest(&world.bodies);
+            format!("{name} {step} {digest:016x}\n")
+        })
+        .collect()
+}
+
 /// A point of the floor at least `radius` from every wall and farther than `radius` plus its
 /// radius from everything `placed` (each a centre and a radius), so that no two parts start
 /// inside each other; recorded in `placed`.

@@ -21,8 +21,8 @@ pub use catalog::{
     TOWER_BEAMS, TOWER_LAYERS,
 };
 pub use generated::{
-    arena_generated, arena_generated_in, generated_arenas, Room, ARENA_GENERATED_STEPS,
-    ARENA_ROOMS, ARENA_SEEDS,
+    arena_generated, arena_generated_in, generated_arenas, generated_digest_lines, Room,
+    ARENA_GENERATED_STEPS, ARENA_ROOMS, ARENA_SEEDS,
 };
 pub use level::{trimesh_level, LEVEL_BODIES, LEVEL_GRID, LEVEL_SCENE, LEVEL_STEPS};
 pub use shots::{shots, PartKind, Shot, ShotCase, Surface, TargetKind, MAX_ANGLE_DEGREES};

@@ -153,9 +153,20 @@ pub(super) fn ends_within_face(
         return false;
     }
     let (n, offset, _) = farthest_face(half, cuboid_pose, pose.translation);
+    within_plane(proxy, pose, pose.transform_point(centre), (n, offset), eps)
+}
+
+/// Whether the convex `proxy` at `pose` is less than `eps` behind the plane of unit normal `n`
+/// at `offset` (the points `x` with `n · x = offset`), with the point `centre` in front of it.
+fn within_plane(
+    proxy: &ToiProxy,
+    pose: &Pose,
+    centre: Vector,
+    (n, offset): (Vector, Real),
+    eps: Real,
+) -> bool {
     let low = proxy.points()[proxy.support(pose.rotation.inverse() * -n) as usize];
-    n.dot(pose.transform_point(low)) - proxy.radius - offset >= -eps
-        && n.dot(pose.transform_point(centre)) - offset > 0.0
+    n.dot(pose.transform_point(low)) - proxy.radius - offset >= -eps && n.dot(centre) - offset > 0.0
 }
 
 /// Whether the convex `proxy` at `pose`, in the frame of the fixed mesh or heightfield
@@ -176,16 +187,11 @@ pub(super) fn ends_within_surface(
         return false;
     }
     let centre = pose.transform_point(centre);
-    let to_local = pose.rotation.inverse();
     let mut within = true;
     let mut face = |tri: &Triangle| {
         within = within
-            && tri.normal().is_some_and(|n| {
-                let offset = n.dot(tri.a);
-                let low = proxy.points()[proxy.support(to_local * -n) as usize];
-                n.dot(pose.transform_point(low)) - proxy.radius - offset >= -eps
-                    && n.dot(centre) - offset > 0.0
-            });
+            && (tri.normal())
+                .is_some_and(|n| within_plane(proxy, pose, centre, (n, n.dot(tri.a)), eps));
     };
     match surface.as_typed_shape() {
         TypedShape::TriMesh(mesh) => mesh

@@ -15,11 +15,11 @@ use crate::prelude::{ActiveEvents, CollisionEventFlags};
 use super::keep_depth::{DepthRuleLists, keep_depths};
 use super::keep_side::{FixedColliders, checked, keep_sides};
 use super::motion::{BodySteps, Clamp, apply_clamps};
-use super::relative_motion::{BulletPass, PruneAxis, bullet_clamps};
+use super::moving_targets::PruneAxis;
+use super::relative_motion::{BulletPass, bullet_clamps};
 use super::sweeps::{
-    BodyContinuousResult, CcdTargets, FastBodyRule, PseudoHitMode, SweepContext,
-    collect_fixed_targets, collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body,
-    sweep_fast_body_with,
+    BodyContinuousResult, CcdTargets, PseudoHitMode, SweepContext, collect_fixed_targets,
+    collect_soft_targets, is_bullet, map_bodies_parallel, sweep_fast_body, sweep_fast_body_with,
 };
 
 /// Continuous Collision Detection solver preventing fast objects from tunneling:
@@ -284,16 +284,14 @@ impl CCDSolver {
                     colliders,
                     bodies[handle].pos.next_position,
                     targets,
-                    SweepContext {
-                        dispatcher,
-                        hooks,
+                    SweepContext::new(
+                        (dispatcher, hooks),
                         dt,
                         linear_slop,
-                        pseudo_mode: PseudoHitMode::Record,
-                        rule: FastBodyRule::Upstream,
-                        policy: params.ccd_persistent_contact_policy,
-                        steps: &BodySteps::new(dt),
-                    },
+                        PseudoHitMode::Record,
+                        params.ccd_persistent_contact_policy,
+                        &BodySteps::new(dt),
+                    ),
                     |_, _| {},
                 )
             });
@@ -341,16 +339,14 @@ impl CCDSolver {
                             colliders,
                             bodies[handle].pos.next_position,
                             CcdTargets::FullBvh(bvh),
-                            SweepContext {
-                                dispatcher,
-                                hooks,
+                            SweepContext::new(
+                                (dispatcher, hooks),
                                 dt,
                                 linear_slop,
-                                pseudo_mode: PseudoHitMode::Record,
-                                rule: FastBodyRule::Upstream,
+                                PseudoHitMode::Record,
                                 policy,
-                                steps: &BodySteps::new(dt),
-                            },
+                                &BodySteps::new(dt),
+                            ),
                             |_, _| {},
                         )
                     });

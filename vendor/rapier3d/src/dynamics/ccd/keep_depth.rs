@@ -55,11 +55,12 @@ fn ends_within_bounds(
         let kind = co.shape.as_typed_shape();
         matches!(kind, TypedShape::TriMesh(_) | TypedShape::HeightField(_)) && fixed(co)
     };
-    if surfaces && (surface(co1) || surface(co2)) {
-        let (mesh, mesh_pose, other, pose) = match surface(co1) {
-            true => (co1, end1, co2, end2),
-            false => (co2, end2, co1, end1),
-        };
+    let on_surface = match surfaces {
+        true if surface(co1) => Some((co1, end1, co2, end2)),
+        true if surface(co2) => Some((co2, end2, co1, end1)),
+        _ => None,
+    };
+    if let Some((mesh, mesh_pose, other, pose)) = on_surface {
         let Some(proxy) = ToiProxy::from_shape(other.shape.as_ref()) else {
             return false;
         };

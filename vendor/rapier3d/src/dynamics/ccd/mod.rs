@@ -6,6 +6,7 @@ mod ccd_solver;
 mod keep_depth;
 mod keep_side;
 mod motion;
+mod moving_targets;
 mod persistent_contact;
 mod relative_motion;
 mod sweeps;

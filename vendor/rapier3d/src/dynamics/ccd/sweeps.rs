@@ -757,6 +757,30 @@ pub(super) struct SweepContext<'s> {
     pub(super) steps: &'s BodySteps,
 }
 
+impl<'s> SweepContext<'s> {
+    /// A context under upstream's rule ([`FastBodyRule::Upstream`]) with the persistent-contact
+    /// policy `policy`: what every sweep but the relative-motion pass's uses.
+    pub(super) fn new(
+        (dispatcher, hooks): (&'s dyn QueryDispatcher, &'s dyn PhysicsHooks),
+        dt: Real,
+        linear_slop: Real,
+        pseudo_mode: PseudoHitMode,
+        policy: CcdPersistentContactPolicy,
+        steps: &'s BodySteps,
+    ) -> Self {
+        Self {
+            dispatcher,
+            hooks,
+            dt,
+            linear_slop,
+            pseudo_mode,
+            rule: FastBodyRule::Upstream,
+            policy,
+            steps,
+        }
+    }
+}
+
 /// Runs the continuous sweep of a single fast body from its current pose to `end_body_pose`:
 /// sweeps each of its colliders through `targets`, keeps the earliest solid impact fraction,
 /// and records sensor crossings in [`PseudoHitMode::Record`] mode. Shared by the continuous
@@ -776,16 +800,14 @@ pub(super) fn sweep_fast_body(
     pseudo_mode: PseudoHitMode,
 ) -> BodyContinuousResult {
     let steps = BodySteps::new(dt);
-    let cx = SweepContext {
-        dispatcher,
-        hooks,
+    let cx = SweepContext::new(
+        (dispatcher, hooks),
         dt,
         linear_slop,
         pseudo_mode,
-        rule: FastBodyRule::Upstream,
-        policy: CcdPersistentContactPolicy::Upstream,
-        steps: &steps,
-    };
+        CcdPersistentContactPolicy::Upstream,
+        &steps,
+    );
     sweep_fast_body_with(
         handle,
         bodies,
