@@ -81,6 +81,38 @@ fn digests_take_a_ccd_configuration() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// A generated arena is printed when named, after the catalog scenes, and only then: the default
+/// output (what the determinism matrix compares) stays the catalog's and the sets'. Under
+/// policy 6 a mesh room steps differently from policy 5, so these digests reach the depth rule's
+/// surface bound, which no catalog scene has near a CCD body.
+#[test]
+fn digests_cover_a_generated_arena_when_named() {
+    use rapier_pinned_scenes::{generated_digest_lines, Room};
+    let digests = |config: &str| {
+        let args = ["digests", "--scene", "arena_mesh_1", "--scene", "ball_drop"];
+        let out = rapier_pinned(&[&args[..], &["--config", config]].concat());
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let config: rapier_pinned::CcdConfig = "6:bounded-casts".parse().unwrap();
+    let scene = rapier_pinned_scenes::find("ball_drop").unwrap();
+    let arena = generated_digest_lines(("arena_mesh_1", 1, Room::Mesh), config.params());
+    let text = digests("6:bounded-casts");
+    assert_eq!(
+        text,
+        rapier_pinned_scenes::digest_lines(scene, config.params()) + &arena
+    );
+    assert_eq!(
+        arena.lines().count(),
+        rapier_pinned_scenes::ARENA_GENERATED_STEPS
+    );
+    assert_ne!(text, digests("5:bounded-casts"));
+    let all = rapier_pinned(&["digests"]);
+    assert!(all.status.success());
+    let all = String::from_utf8(all.stdout).unwrap();
+    assert!(!all.lines().any(|l| l.starts_with("arena_mesh_1 ")));
+}
+
 /// The perturbation table's rows of `set`.
 fn rows_of<'a>(table: &'a str, set: &str) -> Vec<&'a str> {
     table.lines().filter(|l| l.starts_with(set)).collect()
