@@ -195,105 +195,57 @@ fn version_1_is_upstream_defaults() {
     );
 }
 
+/// Each released version differs from the one before in exactly the fields listed, and pins the
+/// CCD settings given: version 2 the two CCD fields; 3 the policy (`KeepDepth`); 4 both
+/// (`Bounded`, `KeepSide`); 5 the relative-motion mode (`BoundedCasts`); 6 the policy
+/// (`KeepSideSurfaceBounds`). Versions 1 and 2 share a patch series; every later one has its own.
 #[test]
-fn version_2_differs_in_exactly_the_two_ccd_fields() {
-    let diffs = diff_entries(
-        entry(PhysicsVersion::V1).unwrap(),
-        entry(PhysicsVersion::V2).unwrap(),
-    );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
-    assert_eq!(
-        fields,
-        [
-            "number",
-            "ccd_relative_motion",
-            "ccd_persistent_contact_policy"
-        ]
-    );
-    let p = entry(PhysicsVersion::V2).unwrap().params();
-    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::On);
-    assert_eq!(
-        p.ccd_persistent_contact_policy,
-        CcdPersistentContactPolicy::CoreSphereFixedTargets
-    );
-}
-
-#[test]
-fn version_3_differs_from_2_in_exactly_the_policy() {
-    let diffs = diff_entries(
-        entry(PhysicsVersion::V2).unwrap(),
-        entry(PhysicsVersion::V3).unwrap(),
-    );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
-    assert_eq!(
-        fields,
-        ["number", "patch_series", "ccd_persistent_contact_policy"]
-    );
-    let p = entry(PhysicsVersion::V3).unwrap().params();
-    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::On);
-    assert_eq!(
-        p.ccd_persistent_contact_policy,
-        CcdPersistentContactPolicy::KeepDepth
-    );
-}
-
-#[test]
-fn version_4_differs_from_3_in_exactly_the_two_ccd_fields() {
-    let diffs = diff_entries(
-        entry(PhysicsVersion::V3).unwrap(),
-        entry(PhysicsVersion::V4).unwrap(),
-    );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
-    assert_eq!(
-        fields,
-        [
-            "number",
-            "patch_series",
-            "ccd_relative_motion",
-            "ccd_persistent_contact_policy"
-        ]
-    );
-    let p = entry(PhysicsVersion::V4).unwrap().params();
-    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::Bounded);
-    assert_eq!(
-        p.ccd_persistent_contact_policy,
-        CcdPersistentContactPolicy::KeepSide
-    );
-}
-
-#[test]
-fn version_5_differs_from_4_in_exactly_the_relative_motion_mode() {
-    let diffs = diff_entries(
-        entry(PhysicsVersion::V4).unwrap(),
-        entry(PhysicsVersion::V5).unwrap(),
-    );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
-    assert_eq!(fields, ["number", "patch_series", "ccd_relative_motion"]);
-    let p = entry(PhysicsVersion::V5).unwrap().params();
-    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::BoundedCasts);
-    assert_eq!(
-        p.ccd_persistent_contact_policy,
-        CcdPersistentContactPolicy::KeepSide
-    );
-}
-
-#[test]
-fn version_6_differs_from_5_in_exactly_the_persistent_contact_policy() {
-    let diffs = diff_entries(
-        entry(PhysicsVersion::V5).unwrap(),
-        entry(PhysicsVersion::V6).unwrap(),
-    );
-    let fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
-    assert_eq!(
-        fields,
-        ["number", "patch_series", "ccd_persistent_contact_policy"]
-    );
-    let p = entry(PhysicsVersion::V6).unwrap().params();
-    assert_eq!(p.ccd_relative_motion, CcdRelativeMotion::BoundedCasts);
-    assert_eq!(
-        p.ccd_persistent_contact_policy,
-        CcdPersistentContactPolicy::KeepSideSurfaceBounds
-    );
+fn each_version_differs_from_the_one_before_in_exactly_its_fields() {
+    use CcdPersistentContactPolicy as Policy;
+    use CcdRelativeMotion as Mode;
+    const MODE: &str = "ccd_relative_motion";
+    const POLICY: &str = "ccd_persistent_contact_policy";
+    let steps: [(u32, &[&str], Mode, Policy); 5] = [
+        (
+            2,
+            &["number", MODE, POLICY],
+            Mode::On,
+            Policy::CoreSphereFixedTargets,
+        ),
+        (
+            3,
+            &["number", "patch_series", POLICY],
+            Mode::On,
+            Policy::KeepDepth,
+        ),
+        (
+            4,
+            &["number", "patch_series", MODE, POLICY],
+            Mode::Bounded,
+            Policy::KeepSide,
+        ),
+        (
+            5,
+            &["number", "patch_series", MODE],
+            Mode::BoundedCasts,
+            Policy::KeepSide,
+        ),
+        (
+            6,
+            &["number", "patch_series", POLICY],
+            Mode::BoundedCasts,
+            Policy::KeepSideSurfaceBounds,
+        ),
+    ];
+    for (to, fields, mode, policy) in steps {
+        let (before, after) = (PhysicsVersion::new(to - 1), PhysicsVersion::new(to));
+        let diffs = diff_entries(entry(before).unwrap(), entry(after).unwrap());
+        let changed: Vec<&str> = diffs.iter().map(|d| d.field).collect();
+        assert_eq!(changed, fields, "version {to} against {}", to - 1);
+        let p = entry(after).unwrap().params();
+        assert_eq!(p.ccd_relative_motion, mode, "version {to}");
+        assert_eq!(p.ccd_persistent_contact_policy, policy, "version {to}");
+    }
 }
 
 #[test]

@@ -64,13 +64,7 @@ pub fn generated_digest_lines(
     let mut world = PhysicsWorld::new();
     world.integration_parameters = params;
     arena_generated_in(&mut world, seed, room);
-    (1..=ARENA_GENERATED_STEPS)
-        .map(|step| {
-            world.step();
-            let digest = crate::state_digest(&world.bodies);
-            format!("{name} {step} {digest:016x}\n")
-        })
-        .collect()
+    crate::step_lines(name, &mut world, ARENA_GENERATED_STEPS)
 }
 
 /// A point of the floor at least `radius` from every wall and farther than `radius` plus its

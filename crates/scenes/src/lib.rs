@@ -51,9 +51,22 @@ pub fn step_digests(scene: &Scene, params: IntegrationParameters) -> Vec<u64> {
 /// The text form of per-step digests both sides of the parity run write, one line per step:
 /// `scene step digest` (step counted from 1, digest as 16 hex digits).
 pub fn digest_lines(scene: &Scene, params: IntegrationParameters) -> String {
-    step_digests(scene, params)
-        .iter()
-        .enumerate()
-        .map(|(i, d)| format!("{} {} {:016x}\n", scene.name, i + 1, d))
+    step_lines(scene.name, &mut scene.build(params), scene.steps)
+}
+
+/// Steps `world` `steps` times and writes a line per step in [`digest_lines`]' form, with
+/// `label` in the scene column: what every digest text of the crate (scenes, thin-part runs,
+/// generated arenas) is made of.
+pub(crate) fn step_lines(
+    label: impl std::fmt::Display,
+    world: &mut PhysicsWorld,
+    steps: usize,
+) -> String {
+    (1..=steps)
+        .map(|step| {
+            world.step();
+            let digest = state_digest(&world.bodies);
+            format!("{label} {step} {digest:016x}\n")
+        })
         .collect()
 }

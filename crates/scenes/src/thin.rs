@@ -110,11 +110,7 @@ impl ThinSet {
         let mut out = String::new();
         for run in self.runs() {
             let (mut world, case) = self.build_run(params, run);
-            for step in 1..=case.steps {
-                world.step();
-                let digest = crate::state_digest(&world.bodies);
-                out += &format!("{run} {step} {digest:016x}\n");
-            }
+            out += &crate::step_lines(run, &mut world, case.steps);
         }
         out
     }
